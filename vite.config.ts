@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
+
+// Multi-page build: every HTML entry that exists is built. Adding embed.html later needs no
+// config change.
+const pages = ['index', 'embed'].filter((name) => existsSync(fromRoot(`./${name}.html`)))
+const input = Object.fromEntries(pages.map((name) => [name, fromRoot(`./${name}.html`)]))
+
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    rolldownOptions: { input },
+  },
+  // Unit tests. The environment is chosen by file name (two projects):
+  //   *.test.ts  -> node   (the pure core, the CLI, the stores, bench helpers)
+  //   *.test.tsx -> jsdom  (React components)
+  // A single file can still override it with a `// @vitest-environment jsdom` (or node) docblock
+  // on its first line.
+  test: {
+    passWithNoTests: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+})
