@@ -8,7 +8,9 @@ const CI = !!process.env.CI
 // `npm test` builds right before `test:e2e`, so the server only serves dist/. When dist/ is
 // missing (e.g. a bare `npx playwright test` on a fresh clone) it is built first. A dist/ left
 // over from older sources is NOT rebuilt: run `npm run build` (or `npm test`) after changes.
-const serve = 'npm run preview'
+// E2E_PORT lets several checkouts run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 4173)
+const serve = `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`
 const executablePath = resolveChromium()
 const command = existsSync('dist/index.html') ? serve : `npm run build && ${serve}`
 
@@ -20,12 +22,12 @@ export default defineConfig({
   reporter: 'list',
   webServer: {
     command,
-    url: 'http://127.0.0.1:4173',
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !CI,
     timeout: 120_000,
   },
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'UTC',

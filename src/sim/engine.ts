@@ -1,0 +1,162 @@
+/**
+ * The event loop. Items (message deliveries, timers, faults) are taken from the queue in
+ * (atMs, seq) order and handed to the actor they address. A paused node's items wait until it
+ * resumes; a crashed node's items are lost. The run stops at the horizon, or once every script is
+ * done and nothing is in flight.
+ */
+import type { Chooser } from './choice'
+import { seededChooser } from './choice'
+import { handleClientMessage, onClientTimer } from './client'
+import { applyFault, dropAtCrashedNode, heal, restart, resume } from './faults'
+import { handleLockMessage, onExpiryTimer, onLockDelayTimer } from './lockService'
+import { popItem, pushItem } from './queue'
+import { handleResourceMessage, onApply } from './resource'
+import type { NodeId, ResourceValue, Scenario } from './scenario'
+import { LOCK_NODE } from './scenario'
+import type { TraceEvent } from './trace'
+import type { Item, World } from './world'
+import { createWorld, emit, node } from './world'
+
+export interface RunOptions {
+  /** Answers every nondeterministic decision; the default draws from the scenario's seed. */
+  chooser?: Chooser
+  /** A hard cap on trace length (a run never loops forever). */
+  maxEvents?: number
+}
+
+export type EndReason = 'quiescent' | 'horizon' | 'event-limit'
+
+export interface ResourceOutcome {
+  value: ResourceValue
+  /** Highest token recorded (check-then-write: the last applied); null if none was recorded. */
+  highestToken: number | null
+}
+
+export interface Run {
+  scenario: Scenario
+  events: TraceEvent[]
+  /** True time at which the run stopped. */
+  endMs: number
+  endReason: EndReason
+  /** Each resource's state at the end, by resource id. */
+  final: Record<NodeId, ResourceOutcome>
+}
+
+export const DEFAULT_MAX_EVENTS = 2_000_000
+
+/** Runs a validated scenario to its end. Pure: the same scenario and chooser give the same run. */
+export function run(scenario: Scenario, options: RunOptions = {}): Run {
+  const world = createWorld(scenario, options.chooser ?? seededChooser)
+  const endReason = runWorld(world, options.maxEvents ?? DEFAULT_MAX_EVENTS)
+  const endMs = endReason === 'horizon' ? scenario.durationMs : world.nowMs
+  emit(world, { atMs: endMs, node: '*', type: 'RunEnded', reason: endReason })
+  const final: Record<NodeId, ResourceOutcome> = {}
+  for (const r of scenario.resources) {
+    const state = world.resources[r.id]
+    if (state) final[r.id] = { value: state.value, highestToken: state.highestToken }
+  }
+  return { scenario, events: world.events, endMs, endReason, final }
+}
+
+function runWorld(world: World, maxEvents: number): EndReason {
+  const horizonMs = world.scenario.durationMs
+  for (;;) {
+    const next = world.queue[0]
+    if (next === undefined || next.atMs > horizonMs) return 'horizon'
+    const item = world.chooser.exploresTies ? takeWithTies(world) : popItem(world.queue)
+    if (item === undefined) return 'horizon'
+    world.nowMs = item.atMs
+    dispatch(world, item)
+    if (world.scriptsRunning === 0 && world.inFlight === 0) return 'quiescent'
+    if (world.events.length >= maxEvents) return 'event-limit'
+  }
+}
+
+/**
+ * When the explorer asks for tie-breaks: among messages due at the same ms, let `choose` pick
+ * which is handled first. Faults, resumes and timers keep their order.
+ */
+function takeWithTies(world: World): Item | undefined {
+  const first = popItem(world.queue)
+  if (first === undefined || first.type !== 'deliver') return first
+  const same: Item[] = [first]
+  while (world.queue[0] !== undefined && world.queue[0].atMs === first.atMs && same.length < 8) {
+    same.push(popItem(world.queue) as Item)
+  }
+  const deliveries = same.filter((i) => i.type === 'deliver')
+  let chosen: Item = first
+  if (deliveries.length > 1) {
+    const pick = world.chooser.choose({ kind: 'tie', count: deliveries.length }, world.rng)
+    chosen = deliveries[Math.min(Math.max(pick, 0), deliveries.length - 1)] as Item
+  }
+  for (const item of same) if (item !== chosen) pushItem(world.queue, item)
+  return chosen
+}
+
+function dispatch(world: World, item: Item): void {
+  switch (item.type) {
+    case 'fault':
+      return applyFault(world, item.index)
+    case 'resume':
+      return resume(world, item.to, item.gen)
+    case 'restart':
+      return restart(world, item.to, item.gen)
+    case 'heal':
+      return heal(world, item.partition)
+    case 'deliver':
+    case 'timer':
+    case 'apply': {
+      const target = node(world, item.to)
+      if (target.crashed) {
+        if (item.type === 'deliver') dropAtCrashedNode(world, item.message)
+        return
+      }
+      if (target.paused) {
+        target.deferred.push(item)
+        return
+      }
+      return handle(world, item)
+    }
+  }
+}
+
+function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply' }): void {
+  if (item.type === 'apply') return onApply(world, item.to, item.pending)
+  if (item.type === 'timer') {
+    if (item.to === LOCK_NODE) {
+      if (item.timer === 'expiry' && item.gen === world.lock.expiryGen) onExpiryTimer(world)
+      if (item.timer === 'lock-delay' && item.gen === world.lock.lockDelayGen) {
+        onLockDelayTimer(world)
+      }
+      return
+    }
+    const c = world.clients[item.to]
+    if (c === undefined) return
+    if (
+      item.timer === 'start' ||
+      item.timer === 'op' ||
+      item.timer === 'renew' ||
+      item.timer === 'deadline'
+    ) {
+      onClientTimer(world, c, item.timer, item.gen)
+    }
+    return
+  }
+  const { message } = item
+  world.inFlight--
+  emit(world, {
+    atMs: world.nowMs,
+    node: message.to,
+    type: 'MessageDelivered',
+    msg: message.id,
+    from: message.from,
+    kind: message.kind,
+    sentAtMs: message.sentAtMs,
+  })
+  if (message.to === LOCK_NODE) return handleLockMessage(world, message)
+  const c = world.clients[message.to]
+  if (c !== undefined) return handleClientMessage(world, c, message)
+  if (world.resources[message.to] !== undefined) {
+    return handleResourceMessage(world, message.to, message)
+  }
+}

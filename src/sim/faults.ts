@@ -1,0 +1,164 @@
+/**
+ * Faults a scenario (or a reader, from the UI) injects: each acts at its `atMs`, before anything
+ * else due at that ms. A paused node does nothing until it resumes; a crashed node loses what is
+ * sent to it and, where it is volatile, its state.
+ */
+import { onClientClockJumped, onClientCrashed, onClientPaused, onClientResumed } from './client'
+import { expire, onLockClockJumped, onLockCrashed, onLockRestarted } from './lockService'
+import { onResourceCrashed } from './resource'
+import { LOCK_NODE } from './scenario'
+import type { NodeId } from './scenario'
+import type { MessageKind } from './trace'
+import type { World } from './world'
+import { emit, node, schedule } from './world'
+
+export function applyFault(world: World, index: number): void {
+  const fault = world.scenario.faults[index]
+  if (fault === undefined) return
+  const now = world.nowMs
+  switch (fault.do) {
+    case 'pause':
+      return pause(world, fault.node, fault.ms)
+    case 'delay':
+    case 'drop': {
+      const ms = fault.do === 'delay' ? fault.ms : 0
+      world.linkFaults.push({
+        index,
+        kind: fault.do,
+        from: fault.from,
+        to: fault.to,
+        atMs: now,
+        ms,
+        used: false,
+      })
+      emit(world, {
+        atMs: now,
+        node: fault.from,
+        type: 'LinkFaultArmed',
+        fault: fault.do,
+        to: fault.to,
+        ms,
+      })
+      return
+    }
+    case 'partition': {
+      const [a, b] = fault.between
+      const untilMs = fault.ms === undefined ? null : now + fault.ms
+      const partition = world.partitions.length
+      world.partitions.push({ a, b, fromMs: now, untilMs, healed: false })
+      emit(world, { atMs: now, node: a, type: 'PartitionStarted', between: [a, b], untilMs })
+      if (untilMs !== null) schedule(world, { atMs: untilMs, type: 'heal', partition })
+      return
+    }
+    case 'expire-lease':
+      if (!node(world, LOCK_NODE).crashed) expire(world, true)
+      return
+    case 'crash':
+      return crash(world, fault.node, fault.restartAfterMs)
+    case 'clock-jump': {
+      const n = node(world, fault.node)
+      n.clockOffsetMs += fault.ms
+      emit(world, { atMs: now, node: fault.node, type: 'ClockJumped', ms: fault.ms })
+      if (n.crashed) return
+      if (fault.node === LOCK_NODE) onLockClockJumped(world)
+      const c = world.clients[fault.node]
+      if (c !== undefined) onClientClockJumped(world, c)
+      return
+    }
+  }
+}
+
+function pause(world: World, id: NodeId, ms: number): void {
+  const n = node(world, id)
+  if (n.crashed) return
+  const untilMs = world.nowMs + ms
+  if (n.paused) {
+    if (untilMs <= n.pausedUntilMs) return
+  } else {
+    n.paused = true
+    n.pausedAtMs = world.nowMs
+    const c = world.clients[id]
+    if (c !== undefined) onClientPaused(world, c)
+  }
+  n.pausedUntilMs = untilMs
+  emit(world, { atMs: world.nowMs, node: id, type: 'NodePaused', ms, untilMs })
+  schedule(world, { atMs: untilMs, type: 'resume', to: id, gen: ++n.pauseGen })
+}
+
+export function resume(world: World, id: NodeId, gen: number): void {
+  const n = node(world, id)
+  if (!n.paused || gen !== n.pauseGen) return
+  n.paused = false
+  emit(world, {
+    atMs: world.nowMs,
+    node: id,
+    type: 'NodeResumed',
+    pausedMs: world.nowMs - n.pausedAtMs,
+  })
+  // What fell due during the pause runs now, in the order it fell due.
+  const deferred = n.deferred
+  n.deferred = []
+  for (const item of deferred) {
+    const { seq: _seq, ...rest } = item
+    schedule(world, { ...rest, atMs: world.nowMs })
+  }
+  const c = world.clients[id]
+  if (c !== undefined) onClientResumed(world, c)
+}
+
+function crash(world: World, id: NodeId, restartAfterMs: number | undefined): void {
+  const n = node(world, id)
+  if (n.crashed) return
+  n.crashed = true
+  n.paused = false
+  n.pauseGen++
+  const crashGen = ++n.crashGen
+  const restartAtMs = restartAfterMs === undefined ? null : world.nowMs + restartAfterMs
+  let stateLost = false
+  const c = world.clients[id]
+  if (c !== undefined) stateLost = true
+  if (id === LOCK_NODE) stateLost = world.lock.config.persistence === 'volatile'
+  emit(world, { atMs: world.nowMs, node: id, type: 'NodeCrashed', stateLost, restartAtMs })
+  // Requests that were waiting at a paused node are lost with it.
+  for (const item of n.deferred) {
+    if (item.type === 'deliver') dropAtCrashedNode(world, item.message)
+  }
+  n.deferred = []
+  if (c !== undefined) onClientCrashed(world, c)
+  if (id === LOCK_NODE) onLockCrashed(world)
+  if (world.resources[id] !== undefined) onResourceCrashed(world, id)
+  if (restartAtMs !== null)
+    schedule(world, { atMs: restartAtMs, type: 'restart', to: id, gen: crashGen })
+}
+
+export function restart(world: World, id: NodeId, gen: number): void {
+  const n = node(world, id)
+  if (!n.crashed || gen !== n.crashGen) return
+  n.crashed = false
+  emit(world, { atMs: world.nowMs, node: id, type: 'NodeRestarted' })
+  if (id === LOCK_NODE) onLockRestarted(world)
+}
+
+export function heal(world: World, index: number): void {
+  const p = world.partitions[index]
+  if (p === undefined || p.healed) return
+  p.healed = true
+  emit(world, { atMs: world.nowMs, node: p.a, type: 'PartitionHealed', between: [p.a, p.b] })
+}
+
+export function dropAtCrashedNode(
+  world: World,
+  message: { id: number; from: NodeId; to: NodeId; kind: MessageKind },
+): void {
+  world.inFlight--
+  emit(world, {
+    atMs: world.nowMs,
+    node: message.to,
+    type: 'MessageDropped',
+    msg: message.id,
+    from: message.from,
+    to: message.to,
+    kind: message.kind,
+    reason: 'crashed',
+  })
+}

@@ -1,0 +1,58 @@
+/**
+ * The simulation core's public surface. Everything here is pure and deterministic: no DOM,
+ * React, zustand, Date, Math.random or timers (enforced by lint and tsconfig.core.json).
+ */
+export type { ChoicePoint, Chooser, RngCell } from './choice'
+export { drawInt, seededChooser } from './choice'
+export type { CheckResult, Finding, FindingKind, ViolationKind, WarningKind } from './checker'
+export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
+export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
+export { DEFAULT_MAX_EVENTS, run } from './engine'
+export { describeEvent, messageLabel, messageWords, narrateEvent } from './narrate'
+export type { ExpectedOutcome, Preset, PresetId, SeedQuestion } from './presets'
+export {
+  DEFAULT_PRESET_ID,
+  findPreset,
+  isPresetId,
+  PRESET_IDS,
+  PRESETS,
+  SEED_QUESTIONS,
+} from './presets'
+export type { FindingRow, GrantRow, Report, WriteRow } from './report'
+export { findingRow, grantRows, toReport, writeRows } from './report'
+export type {
+  ClientConfig,
+  Fault,
+  FaultKind,
+  LockServiceConfig,
+  NarrationLine,
+  NodeId,
+  ParseResult,
+  ResourceConfig,
+  ResourceValue,
+  Scenario,
+  ScenarioInput,
+  ScenarioIssue,
+  ScriptStep,
+  Token,
+} from './scenario'
+export {
+  formatIssue,
+  LOCK_NODE,
+  nodeIds,
+  parseScenario,
+  parseScenarioJson,
+  SCENARIO_FORMAT,
+  ScenarioSchema,
+  stepResource,
+} from './scenario'
+export { formatDurationMs, formatMs } from './time'
+export type {
+  BeliefEndReason,
+  DropReason,
+  EventOf,
+  MessageKind,
+  TraceEvent,
+  TraceEventType,
+} from './trace'
+export { TRACE_EVENT_TYPES } from './trace'

@@ -1,0 +1,209 @@
+/**
+ * Every event in words, for the event log, screen readers and the text CLI: "storage rejected
+ * A's write: token 41 < 42". Plain text only — callers render it as text, never as HTML.
+ */
+import type { ResourceValue, Token } from './scenario'
+import { formatDurationMs, formatMs } from './time'
+import type { MessageKind, TraceEvent } from './trace'
+
+const KIND_WORDS: Record<MessageKind, string> = {
+  acquire: 'acquire request',
+  grant: 'grant',
+  renew: 'renew request',
+  'renew-ok': 'renew confirmation',
+  'renew-refused': 'renew refusal',
+  release: 'release request',
+  'release-ok': 'release confirmation',
+  'release-refused': 'release refusal',
+  read: 'read request',
+  'read-ok': 'read reply',
+  'read-rejected': 'read rejection',
+  write: 'write',
+  effect: 'effect',
+  'write-ok': 'write acknowledgement',
+  'write-rejected': 'write rejection',
+}
+
+export function messageWords(kind: MessageKind): string {
+  return KIND_WORDS[kind]
+}
+
+function tokenWords(token: Token): string {
+  return token === null ? 'no token' : `token ${token}`
+}
+
+function valueWords(value: ResourceValue): string {
+  return typeof value === 'string' ? `"${value}"` : String(value)
+}
+
+/** A short label for a message arrow: "grant 41", "write A·41", "renew 41". */
+export function messageLabel(kind: MessageKind, token: Token, value: ResourceValue): string {
+  const t = token === null ? '' : ` ${token}`
+  switch (kind) {
+    case 'grant':
+    case 'renew':
+    case 'release':
+      return `${kind}${t}`
+    case 'write':
+    case 'effect':
+      return `${kind} ${valueWords(value)}${token === null ? '' : ` · ${token}`}`
+    case 'read':
+      return 'read'
+    case 'read-ok':
+      return `read → ${valueWords(value)}`
+    case 'write-ok':
+      return 'ok'
+    case 'write-rejected':
+      return 'rejected'
+    default:
+      return kind
+  }
+}
+
+/** One sentence describing the event (no time prefix). */
+export function describeEvent(e: TraceEvent): string {
+  switch (e.type) {
+    case 'MessageSent': {
+      const what = `${e.node} sent ${article(messageWords(e.kind))}${e.token !== null && e.kind !== 'read' ? ` (${tokenWords(e.token)})` : ''} to ${e.to}`
+      if (e.deliverAtMs === null) return `${what}; it never left`
+      if (e.extraDelayMs > 0) {
+        return `${what}; the network holds it for an extra ${formatDurationMs(e.extraDelayMs)}`
+      }
+      return what
+    }
+    case 'MessageDropped':
+      switch (e.reason) {
+        case 'partition':
+          return `The ${messageWords(e.kind)} from ${e.from} to ${e.to} was lost: ${e.from} and ${e.to} are partitioned`
+        case 'drop':
+          return `The network dropped the ${messageWords(e.kind)} from ${e.from} to ${e.to}`
+        case 'crashed':
+          return `The ${messageWords(e.kind)} from ${e.from} was lost: ${e.to} is down`
+      }
+      return ''
+    case 'MessageDelivered': {
+      const late = e.atMs - e.sentAtMs
+      const suffix = late > 1000 ? ` (sent ${formatDurationMs(late)} earlier)` : ''
+      return `${e.node} received ${possessive(e.from)} ${messageWords(e.kind)}${suffix}`
+    }
+    case 'AcquireQueued':
+      return `The lock is taken: ${e.client} waits in line (position ${e.position})`
+    case 'LeaseGranted':
+      return e.reentrant
+        ? `The lock service confirmed ${possessive(e.client)} existing lease (${tokenWords(e.token)})`
+        : `The lock service granted the lease to ${e.client} with ${tokenWords(e.token)}, until ${formatMs(e.expiresAtMs)}`
+    case 'LeaseRenewed':
+      return e.foreign
+        ? `The lock service extended ${possessive(e.client)} lease at ${possessive(e.by)} request, until ${formatMs(e.expiresAtMs)} — it did not check the owner`
+        : `The lock service renewed ${possessive(e.client)} lease (${tokenWords(e.token)}) until ${formatMs(e.expiresAtMs)}`
+    case 'RenewRefused':
+      return `The lock service refused ${possessive(e.client)} renew: ${e.reason}`
+    case 'LeaseReleased':
+      return e.foreign
+        ? `${e.by} released the lock, deleting ${possessive(e.client)} lease (${tokenWords(e.token)}) — the lock service did not check the owner`
+        : `${e.client} released the lease (${tokenWords(e.token)})`
+    case 'ReleaseRefused':
+      return `The lock service refused ${possessive(e.client)} release: ${e.reason}`
+    case 'LeaseExpired':
+      return e.byOperator
+        ? `An operator expired ${possessive(e.client)} lease (${tokenWords(e.token)})`
+        : `${capital(possessive(e.client))} lease (${tokenWords(e.token)}) expired on the lock service's clock`
+    case 'LeaseForgotten':
+      return `The lock service lost its memory of ${possessive(e.client)} lease (${tokenWords(e.token)}) in the crash`
+    case 'LockDelayStarted':
+      return `Lock-delay: no new grant before ${formatMs(e.untilMs)}`
+    case 'LockDelayEnded':
+      return 'Lock-delay is over; the lock can be granted again'
+    case 'ReadServed':
+      return `${e.node} served ${possessive(e.client)} read: ${valueWords(e.value)}${e.recorded ? ` (recorded ${tokenWords(e.token)})` : ''}`
+    case 'ReadRejected':
+      return `${e.node} rejected ${possessive(e.client)} read: ${e.reason}`
+    case 'WriteAccepted':
+      if (e.duplicate) {
+        return `${e.node} recognised ${possessive(e.client)} ${e.effect ? 'effect' : 'write'} ${valueWords(e.value)} as a repeat and did nothing`
+      }
+      return `${e.node} accepted ${possessive(e.client)} ${e.effect ? 'effect' : 'write'} ${valueWords(e.value)} with ${tokenWords(e.token)}`
+    case 'WriteRejected':
+      return `${e.node} rejected ${possessive(e.client)} ${e.effect ? 'effect' : 'write'}: ${e.reason}`
+    case 'WriteChecked':
+      return `${e.node} checked ${possessive(e.client)} ${tokenWords(e.token)}: it passes; the write applies at ${formatMs(e.applyAtMs)}`
+    case 'WriteApplied':
+      if (e.duplicate) {
+        return `${e.node} recognised ${possessive(e.client)} write ${valueWords(e.value)} as a repeat and did nothing`
+      }
+      return `${e.node} applied ${possessive(e.client)} write ${valueWords(e.value)} (${tokenWords(e.token)}, checked at ${formatMs(e.checkedAtMs)})`
+    case 'WriteDiscarded':
+      return `${e.node} lost ${possessive(e.client)} checked write: ${e.reason}`
+    case 'WriteAcknowledged':
+      return `${e.node} learned its ${e.effect ? 'effect' : 'write'} to ${e.resource} succeeded`
+    case 'BeliefStarted':
+      return e.renewed
+        ? `${e.node} believes it holds the lock again (${tokenWords(e.token)}), until ${formatMs(e.deadlineMs)} by its clock`
+        : `${e.node} now believes it holds the lock (${tokenWords(e.token)})`
+    case 'BeliefEnded':
+      return `${e.node} stopped believing it holds the lock: ${BELIEF_END_WORDS[e.reason]}`
+    case 'LeaseCheckFailed':
+      return `${e.node} checked its lease before writing to ${e.resource}: its clock says the lease is over, so it does not write`
+    case 'WorkStarted':
+      return `${e.node} started ${formatDurationMs(e.ms)} of work`
+    case 'WorkFinished':
+      return `${e.node} finished its work`
+    case 'SleepStarted':
+      return `${e.node} sleeps for ${formatDurationMs(e.ms)}`
+    case 'SleepFinished':
+      return `${e.node} woke up`
+    case 'ScriptFinished':
+      return e.abandoned ? `${e.node} gave up the rest of its job` : `${e.node} finished its job`
+    case 'NodePaused':
+      return `${e.node} paused for ${formatDurationMs(e.ms)} (stop-the-world): it does nothing until ${formatMs(e.untilMs)}`
+    case 'NodeResumed':
+      return `${e.node} resumed after ${formatDurationMs(e.pausedMs)}, unaware that time passed`
+    case 'NodeCrashed':
+      return `${e.node} crashed${e.stateLost ? ' and lost its memory' : ''}${e.restartAtMs === null ? '' : `; it restarts at ${formatMs(e.restartAtMs)}`}`
+    case 'NodeRestarted':
+      return `${e.node} restarted`
+    case 'ClockJumped':
+      return `${possessive(e.node)} clock jumped ${e.ms >= 0 ? 'forward' : 'back'} by ${formatDurationMs(Math.abs(e.ms))}`
+    case 'PartitionStarted':
+      return `The network between ${e.between[0]} and ${e.between[1]} is cut${e.untilMs === null ? '' : ` until ${formatMs(e.untilMs)}`}`
+    case 'PartitionHealed':
+      return `The network between ${e.between[0]} and ${e.between[1]} healed`
+    case 'LinkFaultArmed':
+      return e.fault === 'delay'
+        ? `The next message from ${e.node} to ${e.to} will be held for an extra ${formatDurationMs(e.ms)}`
+        : `The next message from ${e.node} to ${e.to} will be dropped`
+    case 'RunEnded':
+      return e.reason === 'quiescent'
+        ? 'Every client is done and nothing is in flight: the run ends'
+        : e.reason === 'horizon'
+          ? 'The run reached its time limit'
+          : 'The run reached its event limit'
+  }
+}
+
+const BELIEF_END_WORDS = {
+  released: 'it released the lock',
+  'write-rejected': 'its write was rejected',
+  'read-rejected': 'its read was rejected',
+  'lease-check-failed': 'its own clock says the lease is over',
+  'renew-refused': 'its renew was refused',
+  deadline: 'its own clock says the lease ran out',
+  crashed: 'it crashed',
+} as const
+
+function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`
+}
+
+function article(words: string): string {
+  return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}
+
+/** "16.005 s — storage rejected A's write: token 41 < 42" */
+export function narrateEvent(e: TraceEvent): string {
+  return `${formatMs(e.atMs)} — ${describeEvent(e)}`
+}

@@ -1,0 +1,459 @@
+/**
+ * Scenario format v1 (DESIGN.md section 2): the schema, its defaults and its validation.
+ *
+ * The structural rules live in a valibot schema, so unknown fields and bad values are rejected
+ * with a message that names the path (`clients[1].script[2].do`). Rules that span fields
+ * (unique ids, references to nodes that exist) run after the schema, over the parsed value.
+ */
+import * as v from 'valibot'
+
+export const SCENARIO_FORMAT = 'fencing-lab/scenario@1'
+
+/** A node of the simulated system: a client id, `"lock"`, or a resource id. */
+export type NodeId = string
+export const LOCK_NODE: NodeId = 'lock'
+
+const msField = (what: string) =>
+  v.pipe(
+    v.number(`${what} must be a number of milliseconds`),
+    v.integer(`${what} must be a whole number of milliseconds`),
+    v.minValue(0, `${what} must not be negative`),
+  )
+const signedMs = (what: string) =>
+  v.pipe(
+    v.number(`${what} must be a number of milliseconds`),
+    v.integer(`${what} must be a whole number of milliseconds`),
+  )
+const positiveRate = v.pipe(
+  v.number('a clock rate must be a number'),
+  v.minValue(0.01, 'a clock rate must be at least 0.01'),
+  v.maxValue(100, 'a clock rate must be at most 100'),
+)
+const idField = v.pipe(
+  v.string('an id must be a string'),
+  v.regex(
+    /^[A-Za-z][A-Za-z0-9_-]{0,31}$/,
+    'an id must start with a letter and use only letters, digits, "-" and "_" (at most 32)',
+  ),
+)
+const text = (max: number) =>
+  v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`))
+const resourceValue = v.union(
+  [v.string(), v.pipe(v.number(), v.finite())],
+  'a value must be text or a finite number',
+)
+
+const AcquireStep = v.strictObject({ do: v.literal('acquire') })
+const ReadStep = v.strictObject({ do: v.literal('read'), resource: v.optional(idField) })
+const WorkStep = v.strictObject({ do: v.literal('work'), ms: msField('work ms') })
+const WriteStep = v.pipe(
+  v.strictObject({
+    do: v.literal('write'),
+    resource: v.optional(idField),
+    value: v.optional(resourceValue),
+    increment: v.optional(
+      v.pipe(v.number('increment must be a number'), v.integer('increment must be whole')),
+    ),
+  }),
+  v.check(
+    (step) => (step.value === undefined) !== (step.increment === undefined),
+    'a write needs exactly one of "value" or "increment"',
+  ),
+)
+const EffectStep = v.strictObject({
+  do: v.literal('effect'),
+  resource: idField,
+  value: resourceValue,
+})
+const ReleaseStep = v.strictObject({ do: v.literal('release') })
+const SleepStep = v.strictObject({ do: v.literal('sleep'), ms: msField('sleep ms') })
+
+const ScriptStep = v.variant('do', [
+  AcquireStep,
+  ReadStep,
+  WorkStep,
+  WriteStep,
+  EffectStep,
+  ReleaseStep,
+  SleepStep,
+])
+
+const ClientSchema = v.strictObject({
+  id: idField,
+  startMs: v.optional(msField('startMs'), 0),
+  clockRate: v.optional(positiveRate, 1),
+  renewEveryMs: v.optional(msField('renewEveryMs'), 0),
+  checkLeaseBeforeWrite: v.optional(v.boolean('must be true or false'), false),
+  script: v.pipe(
+    v.array(ScriptStep, 'a script must be a list of steps'),
+    v.maxLength(500, 'a script may have at most 500 steps'),
+  ),
+})
+
+const LockServiceSchema = v.strictObject({
+  leaseMs: v.optional(
+    v.pipe(msField('leaseMs'), v.minValue(1, 'leaseMs must be at least 1 ms')),
+    10000,
+  ),
+  firstToken: v.optional(
+    v.pipe(
+      v.number('firstToken must be a number'),
+      v.safeInteger('firstToken must be a whole number'),
+    ),
+    41,
+  ),
+  tokens: v.optional(
+    v.picklist(['monotonic', 'random', 'none'], 'tokens must be "monotonic", "random" or "none"'),
+    'monotonic',
+  ),
+  persistence: v.optional(
+    v.picklist(['durable', 'volatile'], 'persistence must be "durable" or "volatile"'),
+    'durable',
+  ),
+  lockDelayMs: v.optional(msField('lockDelayMs'), 0),
+  releaseChecksOwner: v.optional(v.boolean('must be true or false'), true),
+  renewChecksOwner: v.optional(v.boolean('must be true or false'), true),
+  clockRate: v.optional(positiveRate, 1),
+})
+
+const ResourceSchema = v.strictObject({
+  id: idField,
+  fencing: v.optional(
+    v.picklist(
+      ['none', 'atomic', 'check-then-write'],
+      'fencing must be "none", "atomic" or "check-then-write"',
+    ),
+    'atomic',
+  ),
+  checkToApplyMs: v.optional(msField('checkToApplyMs'), 10),
+  fenceReads: v.optional(v.boolean('must be true or false'), false),
+  initialValue: v.optional(v.union([resourceValue, v.null()], 'must be text, a number or null'), 0),
+  /** Extension: repeated identical writes/effects are absorbed (an idempotency key). */
+  idempotent: v.optional(v.boolean('must be true or false'), false),
+})
+
+const latencyRange = v.pipe(
+  v.tuple([msField('latency min'), msField('latency max')], 'latencyMs must be [min, max]'),
+  v.check(([lo, hi]) => lo <= hi, 'latencyMs [min, max] needs min <= max'),
+)
+const NetworkSchema = v.strictObject({
+  latencyMs: v.optional(v.union([msField('latencyMs'), latencyRange]), 5),
+})
+
+const at = { atMs: msField('atMs') }
+const FaultSchema = v.variant('do', [
+  v.strictObject({ ...at, do: v.literal('pause'), node: idField, ms: msField('pause ms') }),
+  v.strictObject({
+    ...at,
+    do: v.literal('delay'),
+    from: idField,
+    to: idField,
+    ms: msField('delay ms'),
+  }),
+  v.strictObject({ ...at, do: v.literal('drop'), from: idField, to: idField }),
+  v.strictObject({
+    ...at,
+    do: v.literal('partition'),
+    between: v.tuple([idField, idField], 'between must name two nodes'),
+    ms: v.optional(msField('partition ms')),
+  }),
+  v.strictObject({ ...at, do: v.literal('expire-lease') }),
+  v.strictObject({
+    ...at,
+    do: v.literal('crash'),
+    node: idField,
+    restartAfterMs: v.optional(msField('restartAfterMs')),
+  }),
+  v.strictObject({ ...at, do: v.literal('clock-jump'), node: idField, ms: signedMs('jump ms') }),
+])
+
+/** Extension: captions shown at a moment of the run (a time, or the nth event of a type). */
+const NarrationSchema = v.union(
+  [
+    v.strictObject({ atMs: msField('atMs'), text: text(400) }),
+    v.strictObject({
+      on: v.pipe(v.string(), v.regex(/^[A-Z][A-Za-z]+$/, 'on must be an event type')),
+      node: v.optional(idField),
+      nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      text: text(400),
+    }),
+  ],
+  'a narration line is {"atMs", "text"} or {"on", "text"} (with optional "node", "nth")',
+)
+
+const DEFAULT_RESOURCES = [
+  {
+    id: 'storage',
+    fencing: 'atomic' as const,
+    checkToApplyMs: 10,
+    fenceReads: false,
+    initialValue: 0,
+    idempotent: false,
+  },
+]
+
+export const ScenarioSchema = v.strictObject({
+  format: v.optional(
+    v.literal(
+      SCENARIO_FORMAT,
+      `format must be "${SCENARIO_FORMAT}" (this version of Fencing Lab reads format 1)`,
+    ),
+    SCENARIO_FORMAT,
+  ),
+  id: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'id must be a lowercase slug (a-z, 0-9, "-")'),
+    ),
+  ),
+  title: v.optional(text(200)),
+  description: v.optional(text(4000)),
+  seed: v.optional(
+    v.pipe(
+      v.number('seed must be a number'),
+      v.integer('seed must be a whole number'),
+      v.minValue(0, 'seed must not be negative'),
+      v.maxValue(0xffffffff, 'seed must fit in 32 bits'),
+    ),
+    1,
+  ),
+  durationMs: v.optional(
+    v.pipe(
+      msField('durationMs'),
+      v.minValue(1, 'durationMs must be at least 1'),
+      v.maxValue(86_400_000, 'durationMs must be at most one day'),
+    ),
+    20000,
+  ),
+  lockService: v.optional(LockServiceSchema, {}),
+  resources: v.optional(
+    v.pipe(
+      v.array(ResourceSchema, 'resources must be a list'),
+      v.minLength(1, 'at least one resource is needed'),
+      v.maxLength(16, 'at most 16 resources'),
+    ),
+    () => structuredCloneResources(),
+  ),
+  network: v.optional(NetworkSchema, {}),
+  clients: v.pipe(
+    v.array(ClientSchema, 'clients must be a list'),
+    v.minLength(1, 'at least one client is needed'),
+    v.maxLength(64, 'at most 64 clients'),
+  ),
+  faults: v.optional(
+    v.pipe(v.array(FaultSchema, 'faults must be a list'), v.maxLength(1000, 'at most 1000 faults')),
+    [],
+  ),
+  narration: v.optional(
+    v.pipe(v.array(NarrationSchema), v.maxLength(100, 'at most 100 narration lines')),
+  ),
+})
+
+function structuredCloneResources() {
+  return DEFAULT_RESOURCES.map((r) => ({ ...r }))
+}
+
+/** A scenario as written by a person: every field but `clients` may be left out. */
+export type ScenarioInput = v.InferInput<typeof ScenarioSchema>
+/** A validated scenario with every default filled in. The engine only ever sees this shape. */
+export type Scenario = v.InferOutput<typeof ScenarioSchema>
+export type ClientConfig = Scenario['clients'][number]
+export type ScriptStep = ClientConfig['script'][number]
+export type ResourceConfig = Scenario['resources'][number]
+export type LockServiceConfig = Scenario['lockService']
+export type Fault = Scenario['faults'][number]
+export type FaultKind = Fault['do']
+export type NarrationLine = NonNullable<Scenario['narration']>[number]
+export type ResourceValue = string | number | null
+export type Token = number | string | null
+
+export interface ScenarioIssue {
+  /** Where the problem is, e.g. `clients[1].script[2].do`; empty for the whole document. */
+  path: string
+  message: string
+}
+
+export type ParseResult =
+  { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[]; message: string }
+
+/** Validates untrusted input (parsed JSON) and fills in defaults. Never throws. */
+export function parseScenario(input: unknown): ParseResult {
+  let result: ReturnType<typeof v.safeParse<typeof ScenarioSchema>>
+  try {
+    result = v.safeParse(ScenarioSchema, input, { abortEarly: false })
+  } catch (error) {
+    // Defensive: valibot does not throw on bad input, but a hostile object (a throwing getter)
+    // could; the contract is a message, never an exception.
+    return failure([{ path: '', message: `could not read the scenario (${String(error)})` }])
+  }
+  if (!result.success) {
+    return failure(dedupe(result.issues.map(describeIssue)))
+  }
+  const scenario = result.output
+  const semantic = checkReferences(scenario)
+  if (semantic.length > 0) return failure(semantic)
+  return { ok: true, scenario }
+}
+
+/** Parses JSON text, then validates it. Never throws. */
+export function parseScenarioJson(json: string): ParseResult {
+  let input: unknown
+  try {
+    input = JSON.parse(json)
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error)
+    return failure([{ path: '', message: `not valid JSON: ${detail}` }])
+  }
+  return parseScenario(input)
+}
+
+function failure(issues: ScenarioIssue[]): ParseResult {
+  const shown = issues.slice(0, 5).map(formatIssue)
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''
+  return { ok: false, issues, message: `Invalid scenario: ${shown.join('; ')}${more}` }
+}
+
+export function formatIssue(issue: ScenarioIssue): string {
+  return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`
+}
+
+function dedupe(issues: ScenarioIssue[]): ScenarioIssue[] {
+  const seen = new Set<string>()
+  return issues.filter((i) => {
+    const key = formatIssue(i)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+type ValibotIssue = v.BaseIssue<unknown>
+
+function describeIssue(issue: ValibotIssue): ScenarioIssue {
+  const keys = (issue.path ?? []).map((item) => item.key as string | number)
+  const path = formatPath(keys)
+  if (issue.type === 'strict_object' && issue.expected === 'never') {
+    return { path, message: 'unknown field' }
+  }
+  if (issue.type === 'strict_object' && issue.received === 'undefined') {
+    return { path, message: 'required field is missing' }
+  }
+  if (issue.type === 'variant' && issue.expected !== null) {
+    const received = issue.received === 'undefined' ? 'nothing' : issue.received
+    return {
+      path,
+      message: `must be one of ${issue.expected.replace(/[()]/g, '')}, not ${received}`,
+    }
+  }
+  if (issue.type === 'strict_object' || issue.type === 'object') {
+    return { path, message: `must be an object, not ${issue.received}` }
+  }
+  if (issue.type === 'array') return { path, message: `must be a list, not ${issue.received}` }
+  if (issue.message.startsWith('Invalid type: Expected ')) {
+    return { path, message: `must be ${issue.expected ?? 'valid'}, not ${issue.received}` }
+  }
+  return { path, message: issue.message }
+}
+
+/** `["clients", 1, "script", 2, "do"]` → `clients[1].script[2].do` */
+export function formatPath(keys: ReadonlyArray<string | number>): string {
+  let out = ''
+  for (const key of keys) {
+    if (typeof key === 'number') out += `[${key}]`
+    else out += out === '' ? key : `.${key}`
+  }
+  return out
+}
+
+/** Rules the schema cannot express: unique ids, and every reference names a node that exists. */
+function checkReferences(s: Scenario): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = []
+  const nodes = new Set<string>([LOCK_NODE])
+  const resourceIds = new Set<string>()
+  const clientIds = new Set<string>()
+  s.resources.forEach((r, i) => {
+    if (nodes.has(r.id)) {
+      issues.push({ path: `resources[${i}].id`, message: `"${r.id}" is already used` })
+    }
+    nodes.add(r.id)
+    resourceIds.add(r.id)
+    if (r.fencing === 'check-then-write' && r.checkToApplyMs < 1) {
+      issues.push({
+        path: `resources[${i}].checkToApplyMs`,
+        message: 'check-then-write needs a gap of at least 1 ms',
+      })
+    }
+  })
+  s.clients.forEach((c, i) => {
+    if (nodes.has(c.id)) {
+      issues.push({ path: `clients[${i}].id`, message: `"${c.id}" is already used` })
+    }
+    nodes.add(c.id)
+    clientIds.add(c.id)
+  })
+  const firstResource = s.resources[0]
+  s.clients.forEach((c, i) => {
+    c.script.forEach((step, j) => {
+      if (step.do !== 'read' && step.do !== 'write' && step.do !== 'effect') return
+      const path = `clients[${i}].script[${j}].resource`
+      const target = step.resource ?? firstResource?.id
+      if (target === undefined || !resourceIds.has(target)) {
+        issues.push({ path, message: `no resource "${target}"` })
+        return
+      }
+      if (step.do === 'write' && step.increment !== undefined) {
+        const initial = s.resources.find((r) => r.id === target)?.initialValue
+        if (typeof initial !== 'number') {
+          issues.push({
+            path: `clients[${i}].script[${j}].increment`,
+            message: `"${target}" has a non-numeric initialValue, so it cannot be incremented`,
+          })
+        }
+      }
+    })
+  })
+  s.faults.forEach((f, i) => {
+    const path = `faults[${i}]`
+    const need = (field: string, id: string) => {
+      if (!nodes.has(id)) issues.push({ path: `${path}.${field}`, message: `no node "${id}"` })
+    }
+    switch (f.do) {
+      case 'pause':
+      case 'crash':
+      case 'clock-jump':
+        need('node', f.node)
+        break
+      case 'delay':
+      case 'drop':
+        need('from', f.from)
+        need('to', f.to)
+        if (f.from === f.to) issues.push({ path, message: 'a link needs two different nodes' })
+        break
+      case 'partition':
+        need('between[0]', f.between[0])
+        need('between[1]', f.between[1])
+        if (f.between[0] === f.between[1]) {
+          issues.push({ path: `${path}.between`, message: 'a partition needs two different nodes' })
+        }
+        break
+      case 'expire-lease':
+        break
+    }
+  })
+  ;(s.narration ?? []).forEach((line, i) => {
+    if ('node' in line && line.node !== undefined && !nodes.has(line.node)) {
+      issues.push({ path: `narration[${i}].node`, message: `no node "${line.node}"` })
+    }
+  })
+  return issues
+}
+
+/** Every node id in the scenario, in lane order: clients, the lock service, resources. */
+export function nodeIds(s: Scenario): NodeId[] {
+  return [...s.clients.map((c) => c.id), LOCK_NODE, ...s.resources.map((r) => r.id)]
+}
+
+/** The resource a read/write step targets (its `resource`, else the first resource). */
+export function stepResource(s: Scenario, step: { resource?: string | undefined }): string {
+  return step.resource ?? s.resources[0]?.id ?? 'storage'
+}

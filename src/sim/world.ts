@@ -1,0 +1,311 @@
+/**
+ * The World: the plain, JSON-safe state of every node in one run, plus the event queue and the
+ * trace written so far. Actor modules (lockService, client, resource, network, faults) are
+ * handlers over it; the engine owns the loop.
+ */
+import type { Chooser, RngCell } from './choice'
+import { pushItem } from './queue'
+import { seedState } from './rng'
+import type {
+  ClientConfig,
+  LockServiceConfig,
+  NodeId,
+  ResourceConfig,
+  ResourceValue,
+  Scenario,
+  ScriptStep,
+  Token,
+} from './scenario'
+import { LOCK_NODE } from './scenario'
+import type { BeliefEndReason, MessageKind, TraceEvent } from './trace'
+
+export interface Message {
+  id: number
+  from: NodeId
+  to: NodeId
+  kind: MessageKind
+  sentAtMs: number
+  token: Token
+  /** Ground-truth grant the sender acted under (0 = none). */
+  grant: number
+  value: ResourceValue
+  increment: number | null
+  /** For a reply: the id of the request it answers. */
+  replyTo: number | null
+  /** Free text for refusals and rejections. */
+  reason: string | null
+  /** Extra fields of a grant or renew confirmation. */
+  expiresAtMs: number | null
+}
+
+/** A write or effect waiting between its check and its apply (check-then-write). */
+export interface PendingApply {
+  id: number
+  message: Message
+  checkedAtMs: number
+}
+
+export type Item =
+  | { atMs: number; seq: number; type: 'fault'; index: number }
+  | { atMs: number; seq: number; type: 'deliver'; to: NodeId; message: Message }
+  | { atMs: number; seq: number; type: 'timer'; to: NodeId; timer: TimerKind; gen: number }
+  | { atMs: number; seq: number; type: 'apply'; to: NodeId; pending: PendingApply }
+  | { atMs: number; seq: number; type: 'resume'; to: NodeId; gen: number }
+  | { atMs: number; seq: number; type: 'restart'; to: NodeId; gen: number }
+  | { atMs: number; seq: number; type: 'heal'; partition: number }
+
+export type TimerKind = 'start' | 'op' | 'renew' | 'deadline' | 'expiry' | 'lock-delay'
+
+/** Liveness and clock of any node. */
+export interface NodeState {
+  id: NodeId
+  paused: boolean
+  pausedAtMs: number
+  pausedUntilMs: number
+  pauseGen: number
+  crashed: boolean
+  crashGen: number
+  /** Items that fell due while paused, in due order; they run at the resume. */
+  deferred: Item[]
+  /** Local clock = trueMs × rate + offsetMs. */
+  clockRate: number
+  clockOffsetMs: number
+}
+
+export interface LockState {
+  config: LockServiceConfig
+  holder: NodeId | null
+  token: Token
+  grant: number
+  /** On the service's own clock. */
+  expiresAtLocalMs: number
+  acquireTimeLocalMs: number
+  renewTimeLocalMs: number
+  transitions: number
+  nextToken: number
+  waiters: NodeId[]
+  lockDelayUntilLocalMs: number | null
+  expiryGen: number
+  lockDelayGen: number
+}
+
+export type ClientPhase = 'not-started' | 'running' | 'done' | 'crashed'
+
+export interface ClientState {
+  config: ClientConfig
+  phase: ClientPhase
+  /** Index of the current step in the script. */
+  pc: number
+  /** The step in progress, and the request it waits on (if any). */
+  step: ScriptStep | null
+  waitingOn: number | null
+  opGen: number
+  /** For a `work` step: when it ends, and what remains of it while paused. */
+  workEndsAtMs: number | null
+  workRemainingMs: number | null
+  /** The current write's increment (for acknowledgements). */
+  pendingIncrement: number | null
+  pendingResource: NodeId | null
+  believes: boolean
+  beliefEndReason: BeliefEndReason | null
+  /** The last grant received (kept after belief ends: a write still carries it). */
+  token: Token
+  grant: number
+  deadlineLocalMs: number | null
+  deadlineGen: number
+  renewGen: number
+  renewInFlight: number | null
+  renewSentLocalMs: number
+  /** The critical section ends once the step in progress finishes. */
+  endPending: boolean
+  lastRead: Record<NodeId, ResourceValue>
+}
+
+export interface ResourceState {
+  config: ResourceConfig
+  value: ResourceValue
+  /** Highest token recorded (atomic) or last applied (check-then-write); null if none. */
+  highestToken: number | null
+  /** Values of every effect applied (idempotent resources absorb repeats). */
+  appliedEffects: ResourceValue[]
+  /** Checked writes waiting for their apply (check-then-write); a crash discards them. */
+  pending: PendingApply[]
+}
+
+export interface LinkFault {
+  index: number
+  kind: 'delay' | 'drop'
+  from: NodeId
+  to: NodeId
+  atMs: number
+  ms: number
+  used: boolean
+}
+
+export interface Partition {
+  a: NodeId
+  b: NodeId
+  fromMs: number
+  untilMs: number | null
+  healed: boolean
+}
+
+export interface World {
+  scenario: Scenario
+  chooser: Chooser
+  nowMs: number
+  seq: number
+  rng: RngCell
+  queue: Item[]
+  nextMessageId: number
+  /** Messages not yet handled (in the network or waiting at a paused node) plus pending applies. */
+  inFlight: number
+  events: TraceEvent[]
+  nodes: Record<NodeId, NodeState>
+  lock: LockState
+  clients: Record<NodeId, ClientState>
+  clientOrder: NodeId[]
+  resources: Record<NodeId, ResourceState>
+  linkFaults: LinkFault[]
+  partitions: Partition[]
+  grantCount: number
+  /** Clients whose script has not finished (done or crashed). */
+  scriptsRunning: number
+}
+
+export function createWorld(scenario: Scenario, chooser: Chooser): World {
+  const nodes: Record<NodeId, NodeState> = {}
+  const addNode = (id: NodeId, clockRate: number) => {
+    nodes[id] = {
+      id,
+      paused: false,
+      pausedAtMs: 0,
+      pausedUntilMs: 0,
+      pauseGen: 0,
+      crashed: false,
+      crashGen: 0,
+      deferred: [],
+      clockRate,
+      clockOffsetMs: 0,
+    }
+  }
+  const clients: Record<NodeId, ClientState> = {}
+  for (const config of scenario.clients) {
+    addNode(config.id, config.clockRate)
+    clients[config.id] = {
+      config,
+      phase: 'not-started',
+      pc: 0,
+      step: null,
+      waitingOn: null,
+      opGen: 0,
+      workEndsAtMs: null,
+      workRemainingMs: null,
+      pendingIncrement: null,
+      pendingResource: null,
+      believes: false,
+      beliefEndReason: null,
+      token: null,
+      grant: 0,
+      deadlineLocalMs: null,
+      deadlineGen: 0,
+      renewGen: 0,
+      renewInFlight: null,
+      renewSentLocalMs: 0,
+      endPending: false,
+      lastRead: {},
+    }
+  }
+  addNode(LOCK_NODE, scenario.lockService.clockRate)
+  const resources: Record<NodeId, ResourceState> = {}
+  for (const config of scenario.resources) {
+    addNode(config.id, 1)
+    resources[config.id] = {
+      config,
+      value: config.initialValue,
+      highestToken: null,
+      appliedEffects: [],
+      pending: [],
+    }
+  }
+  const world: World = {
+    scenario,
+    chooser,
+    nowMs: 0,
+    seq: 0,
+    rng: { state: seedState(scenario.seed) },
+    queue: [],
+    nextMessageId: 1,
+    inFlight: 0,
+    events: [],
+    nodes,
+    lock: {
+      config: scenario.lockService,
+      holder: null,
+      token: null,
+      grant: 0,
+      expiresAtLocalMs: 0,
+      acquireTimeLocalMs: 0,
+      renewTimeLocalMs: 0,
+      transitions: 0,
+      nextToken: scenario.lockService.firstToken,
+      waiters: [],
+      lockDelayUntilLocalMs: null,
+      expiryGen: 0,
+      lockDelayGen: 0,
+    },
+    clients,
+    clientOrder: scenario.clients.map((c) => c.id),
+    resources,
+    linkFaults: [],
+    partitions: [],
+    grantCount: 0,
+    scriptsRunning: scenario.clients.length,
+  }
+  // Faults are queued first so that, at equal times, a fault acts before anything else: that
+  // is what a reader means by "pause A at 1000 ms", and it keeps earlier events untouched.
+  scenario.faults.forEach((fault, index) => {
+    schedule(world, { atMs: fault.atMs, type: 'fault', index })
+  })
+  for (const config of scenario.clients) {
+    schedule(world, { atMs: config.startMs, type: 'timer', to: config.id, timer: 'start', gen: 0 })
+  }
+  return world
+}
+
+type Unsequenced<T> = T extends Item ? Omit<T, 'seq'> : never
+
+export function schedule(world: World, item: Unsequenced<Item>): void {
+  pushItem<Item>(world.queue, { ...item, seq: world.seq++ })
+}
+
+export function emit(world: World, event: TraceEvent): void {
+  world.events.push(event)
+}
+
+/** A node's local clock reading at the current true time. */
+export function localNowMs(world: World, node: NodeId): number {
+  const n = world.nodes[node] as NodeState
+  return world.nowMs * n.clockRate + n.clockOffsetMs
+}
+
+/** The first true time (whole ms, not before now) at which the node's clock reads `localMs`. */
+export function trueTimeOfLocal(world: World, node: NodeId, localMs: number): number {
+  const n = world.nodes[node] as NodeState
+  const t = Math.ceil((localMs - n.clockOffsetMs) / n.clockRate - 1e-9)
+  return Math.max(world.nowMs, t)
+}
+
+/** True ms that `localMs` of the node's running time take (its clock may run slow or fast). */
+export function trueDurationMs(world: World, node: NodeId, localMs: number): number {
+  const n = world.nodes[node] as NodeState
+  return Math.ceil(localMs / n.clockRate - 1e-9)
+}
+
+export function node(world: World, id: NodeId): NodeState {
+  return world.nodes[id] as NodeState
+}
+
+export function client(world: World, id: NodeId): ClientState | undefined {
+  return world.clients[id]
+}
