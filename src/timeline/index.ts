@@ -1,2 +1,43 @@
-// Placeholder so tsconfig.core.json has inputs; replace with the timeline module.
-export {}
+/**
+ * The timeline: a finished run indexed for a cursor (state at any time, stepping, problems to
+ * jump to), its intervals for drawing, and its captions. Pure, like the simulation core.
+ */
+export type { Caption } from './captions'
+export { captionAt, resolveCaptions } from './captions'
+export type {
+  ClientActivity,
+  ClientView,
+  InFlightMessage,
+  LabState,
+  LockView,
+  ResourceView,
+  Sequencer,
+  WriteDecision,
+} from './labState'
+export { applyEvent, cloneLabState, initialLabState } from './labState'
+export type {
+  BeliefSpan,
+  DecisionMark,
+  FaultMark,
+  FaultMarkKind,
+  LeaseSpan,
+  MessageSpan,
+  NodeSpan,
+  PartitionSpan,
+  Spans,
+  TokenStep,
+} from './spans'
+export { deriveSpans } from './spans'
+export type { Timeline } from './timeline'
+export {
+  buildTimeline,
+  eventIndexAt,
+  findingsUntil,
+  nextProblemMs,
+  nextStopMs,
+  previousProblemMs,
+  previousStopMs,
+  SNAPSHOT_EVERY,
+  stateAfterEvent,
+  stateAt,
+} from './timeline'

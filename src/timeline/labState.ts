@@ -1,0 +1,405 @@
+/**
+ * The state of the whole lab at a moment, rebuilt from the trace alone (never from engine
+ * internals): what the inspector shows. `applyEvent` folds one event into a state; the timeline
+ * keeps snapshots so that any moment is a short fold away.
+ */
+import type { MessageKind, NodeId, ResourceValue, Scenario, Token, TraceEvent } from '../sim'
+import { LOCK_NODE } from '../sim'
+
+/** The lock service's record, named like a Kubernetes Lease (coordination.k8s.io/v1). */
+export interface LockView {
+  holderIdentity: NodeId | null
+  leaseDurationSeconds: number
+  /** True times (ms) of the current holder's grant and last renewal; null when free. */
+  acquireTimeMs: number | null
+  renewTimeMs: number | null
+  /** How many times the lock changed hands (grants that were not re-entrant). */
+  leaseTransitions: number
+  token: Token
+  grant: number
+  expiresAtMs: number | null
+  waiters: NodeId[]
+  lockDelayUntilMs: number | null
+  down: boolean
+  paused: boolean
+  clockOffsetMs: number
+}
+
+/** The current token as a Chubby sequencer: lock name, mode, generation. */
+export interface Sequencer {
+  lock: string
+  mode: 'exclusive'
+  generation: Token
+}
+
+export type ClientActivity =
+  | 'not started'
+  | 'acquiring'
+  | 'waiting in line'
+  | 'reading'
+  | 'working'
+  | 'writing'
+  | 'sending an effect'
+  | 'releasing'
+  | 'sleeping'
+  | 'done'
+  | 'gave up'
+  | 'crashed'
+
+export interface ClientView {
+  id: NodeId
+  activity: ClientActivity
+  paused: boolean
+  pausedUntilMs: number | null
+  crashed: boolean
+  /** The last token it was granted (it keeps it after its belief ends). */
+  token: Token
+  grant: number
+  /** What the client believes: that it holds the lock, until its own deadline (true time). */
+  believes: boolean
+  believedUntilMs: number | null
+  /** The truth: the lock service's record names this client's current grant. */
+  holds: boolean
+  clockOffsetMs: number
+}
+
+export interface WriteDecision {
+  atMs: number
+  client: NodeId
+  token: Token
+  value: ResourceValue
+  effect: boolean
+  outcome: 'accepted' | 'rejected' | 'checked' | 'applied' | 'duplicate' | 'discarded'
+  reason: string | null
+}
+
+export interface ResourceView {
+  id: NodeId
+  fencing: 'none' | 'atomic' | 'check-then-write'
+  value: ResourceValue
+  /** Highest token recorded (check-then-write: last applied); null when none or unfenced. */
+  highestToken: number | null
+  accepted: number
+  rejected: number
+  lastDecision: WriteDecision | null
+  down: boolean
+  paused: boolean
+}
+
+export interface InFlightMessage {
+  msg: number
+  from: NodeId
+  to: NodeId
+  kind: MessageKind
+  token: Token
+  value: ResourceValue
+  sentAtMs: number
+  deliverAtMs: number
+  extraDelayMs: number
+}
+
+export interface LabState {
+  /** Index of the last event folded in (-1 before the first). */
+  eventIndex: number
+  lock: LockView
+  sequencer: Sequencer | null
+  clients: ClientView[]
+  resources: ResourceView[]
+  inFlight: InFlightMessage[]
+  partitions: Array<{ between: [NodeId, NodeId]; untilMs: number | null }>
+}
+
+export function initialLabState(scenario: Scenario): LabState {
+  return {
+    eventIndex: -1,
+    lock: {
+      holderIdentity: null,
+      leaseDurationSeconds: scenario.lockService.leaseMs / 1000,
+      acquireTimeMs: null,
+      renewTimeMs: null,
+      leaseTransitions: 0,
+      token: null,
+      grant: 0,
+      expiresAtMs: null,
+      waiters: [],
+      lockDelayUntilMs: null,
+      down: false,
+      paused: false,
+      clockOffsetMs: 0,
+    },
+    sequencer: null,
+    clients: scenario.clients.map((c) => ({
+      id: c.id,
+      activity: 'not started',
+      paused: false,
+      pausedUntilMs: null,
+      crashed: false,
+      token: null,
+      grant: 0,
+      believes: false,
+      believedUntilMs: null,
+      holds: false,
+      clockOffsetMs: 0,
+    })),
+    resources: scenario.resources.map((r) => ({
+      id: r.id,
+      fencing: r.fencing,
+      value: r.initialValue,
+      highestToken: null,
+      accepted: 0,
+      rejected: 0,
+      lastDecision: null,
+      down: false,
+      paused: false,
+    })),
+    inFlight: [],
+    partitions: [],
+  }
+}
+
+export function cloneLabState(s: LabState): LabState {
+  return {
+    eventIndex: s.eventIndex,
+    lock: { ...s.lock, waiters: [...s.lock.waiters] },
+    sequencer: s.sequencer === null ? null : { ...s.sequencer },
+    clients: s.clients.map((c) => ({ ...c })),
+    resources: s.resources.map((r) => ({
+      ...r,
+      lastDecision: r.lastDecision === null ? null : { ...r.lastDecision },
+    })),
+    inFlight: s.inFlight.map((m) => ({ ...m })),
+    partitions: s.partitions.map((p) => ({ ...p, between: [p.between[0], p.between[1]] })),
+  }
+}
+
+/** Folds one event into the state, in place. */
+export function applyEvent(s: LabState, e: TraceEvent, index: number): void {
+  s.eventIndex = index
+  const clientOf = (id: NodeId) => s.clients.find((c) => c.id === id)
+  const resourceOf = (id: NodeId) => s.resources.find((r) => r.id === id)
+  switch (e.type) {
+    case 'MessageSent': {
+      if (e.deliverAtMs !== null) {
+        s.inFlight.push({
+          msg: e.msg,
+          from: e.node,
+          to: e.to,
+          kind: e.kind,
+          token: e.token,
+          value: e.value,
+          sentAtMs: e.atMs,
+          deliverAtMs: e.deliverAtMs,
+          extraDelayMs: e.extraDelayMs,
+        })
+      }
+      const c = clientOf(e.node)
+      if (c !== undefined) {
+        const activity = SENDING_ACTIVITY[e.kind]
+        if (activity !== undefined) c.activity = activity
+      }
+      return
+    }
+    case 'MessageDelivered':
+    case 'MessageDropped':
+      s.inFlight = s.inFlight.filter((m) => m.msg !== e.msg)
+      return
+    case 'AcquireQueued': {
+      if (!s.lock.waiters.includes(e.client)) s.lock.waiters.push(e.client)
+      const c = clientOf(e.client)
+      if (c !== undefined) c.activity = 'waiting in line'
+      return
+    }
+    case 'LeaseGranted': {
+      s.lock.waiters = s.lock.waiters.filter((w) => w !== e.client)
+      if (!e.reentrant) {
+        s.lock.leaseTransitions++
+        s.lock.acquireTimeMs = e.atMs
+      }
+      s.lock.holderIdentity = e.client
+      s.lock.token = e.token
+      s.lock.grant = e.grant
+      s.lock.renewTimeMs = e.reentrant ? s.lock.renewTimeMs : e.atMs
+      s.lock.expiresAtMs = e.expiresAtMs
+      s.sequencer = { lock: LOCK_NODE, mode: 'exclusive', generation: e.token }
+      markHolder(s)
+      return
+    }
+    case 'LeaseRenewed':
+      s.lock.renewTimeMs = e.atMs
+      s.lock.expiresAtMs = e.expiresAtMs
+      return
+    case 'LeaseReleased':
+    case 'LeaseExpired':
+    case 'LeaseForgotten':
+      s.lock.holderIdentity = null
+      s.lock.token = null
+      s.lock.grant = 0
+      s.lock.acquireTimeMs = null
+      s.lock.renewTimeMs = null
+      s.lock.expiresAtMs = null
+      s.sequencer = null
+      if (e.type === 'LeaseForgotten') {
+        s.lock.waiters = []
+        s.lock.leaseTransitions = 0
+      }
+      markHolder(s)
+      return
+    case 'LockDelayStarted':
+      s.lock.lockDelayUntilMs = e.untilMs
+      return
+    case 'LockDelayEnded':
+      s.lock.lockDelayUntilMs = null
+      return
+    case 'ReadServed': {
+      const r = resourceOf(e.node)
+      if (r !== undefined && e.recorded && typeof e.token === 'number') {
+        r.highestToken = Math.max(r.highestToken ?? -Infinity, e.token)
+      }
+      return
+    }
+    case 'WriteAccepted':
+    case 'WriteApplied': {
+      const r = resourceOf(e.node)
+      if (r === undefined) return
+      r.accepted++
+      if (!e.duplicate) {
+        r.value = e.value
+        if (r.fencing !== 'none' && typeof e.token === 'number') {
+          r.highestToken =
+            r.fencing === 'atomic' ? Math.max(r.highestToken ?? -Infinity, e.token) : e.token
+        }
+      }
+      r.lastDecision = decision(
+        e,
+        e.duplicate ? 'duplicate' : e.type === 'WriteApplied' ? 'applied' : 'accepted',
+        null,
+      )
+      return
+    }
+    case 'WriteChecked': {
+      const r = resourceOf(e.node)
+      if (r !== undefined) r.lastDecision = decision(e, 'checked', null)
+      return
+    }
+    case 'WriteRejected': {
+      const r = resourceOf(e.node)
+      if (r === undefined) return
+      r.rejected++
+      r.lastDecision = decision(e, 'rejected', e.reason)
+      return
+    }
+    case 'WriteDiscarded': {
+      const r = resourceOf(e.node)
+      if (r !== undefined) r.lastDecision = decision(e, 'discarded', e.reason)
+      return
+    }
+    case 'BeliefStarted': {
+      const c = clientOf(e.node)
+      if (c === undefined) return
+      c.believes = true
+      c.believedUntilMs = e.deadlineMs
+      c.token = e.token
+      c.grant = e.grant
+      markHolder(s)
+      return
+    }
+    case 'BeliefEnded': {
+      const c = clientOf(e.node)
+      if (c !== undefined) c.believes = false
+      return
+    }
+    case 'WorkStarted':
+    case 'SleepStarted': {
+      const c = clientOf(e.node)
+      if (c !== undefined) c.activity = e.type === 'WorkStarted' ? 'working' : 'sleeping'
+      return
+    }
+    case 'ScriptFinished': {
+      const c = clientOf(e.node)
+      if (c !== undefined) c.activity = e.abandoned ? 'gave up' : 'done'
+      return
+    }
+    case 'NodePaused':
+    case 'NodeResumed': {
+      const paused = e.type === 'NodePaused'
+      const until = e.type === 'NodePaused' ? e.untilMs : null
+      const c = clientOf(e.node)
+      if (c !== undefined) {
+        c.paused = paused
+        c.pausedUntilMs = until
+      }
+      const r = resourceOf(e.node)
+      if (r !== undefined) r.paused = paused
+      if (e.node === LOCK_NODE) s.lock.paused = paused
+      return
+    }
+    case 'NodeCrashed':
+    case 'NodeRestarted': {
+      const down = e.type === 'NodeCrashed'
+      const c = clientOf(e.node)
+      if (c !== undefined && down) {
+        c.crashed = true
+        c.paused = false
+        c.believes = false
+        c.activity = 'crashed'
+      }
+      const r = resourceOf(e.node)
+      if (r !== undefined) r.down = down
+      if (e.node === LOCK_NODE) {
+        s.lock.down = down
+        s.lock.paused = false
+      }
+      return
+    }
+    case 'ClockJumped': {
+      const c = clientOf(e.node)
+      if (c !== undefined) c.clockOffsetMs += e.ms
+      if (e.node === LOCK_NODE) s.lock.clockOffsetMs += e.ms
+      return
+    }
+    case 'PartitionStarted':
+      s.partitions.push({ between: [e.between[0], e.between[1]], untilMs: e.untilMs })
+      return
+    case 'PartitionHealed':
+      s.partitions = s.partitions.filter(
+        (p) => !(p.between[0] === e.between[0] && p.between[1] === e.between[1]),
+      )
+      return
+    default:
+      return
+  }
+}
+
+const SENDING_ACTIVITY: Partial<Record<MessageKind, ClientActivity>> = {
+  acquire: 'acquiring',
+  read: 'reading',
+  write: 'writing',
+  effect: 'sending an effect',
+  release: 'releasing',
+}
+
+function markHolder(s: LabState): void {
+  for (const c of s.clients) c.holds = s.lock.holderIdentity === c.id
+}
+
+function decision(
+  e: {
+    atMs: number
+    client: NodeId
+    token: Token
+    value: ResourceValue
+    effect: boolean
+  },
+  outcome: WriteDecision['outcome'],
+  reason: string | null,
+): WriteDecision {
+  return {
+    atMs: e.atMs,
+    client: e.client,
+    token: e.token,
+    value: e.value,
+    effect: e.effect,
+    outcome,
+    reason,
+  }
+}
