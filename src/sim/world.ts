@@ -292,8 +292,11 @@ export function localNowMs(world: World, node: NodeId): number {
 /** The first true time (whole ms, not before now) at which the node's clock reads `localMs`. */
 export function trueTimeOfLocal(world: World, node: NodeId, localMs: number): number {
   const n = world.nodes[node] as NodeState
-  const t = Math.ceil((localMs - n.clockOffsetMs) / n.clockRate - 1e-9)
-  return Math.max(world.nowMs, t)
+  let t = Math.max(world.nowMs, Math.ceil((localMs - n.clockOffsetMs) / n.clockRate - 1e-9))
+  // The division rounds; step on until the clock, read exactly as localNowMs reads it, has
+  // reached localMs. Otherwise a timer set for t finds itself early, re-arms at t, and loops.
+  while (t * n.clockRate + n.clockOffsetMs < localMs) t++
+  return t
 }
 
 /** True ms that `localMs` of the node's running time take (its clock may run slow or fast). */
