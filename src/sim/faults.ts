@@ -50,9 +50,13 @@ export function applyFault(world: World, index: number): void {
       if (untilMs !== null) schedule(world, { atMs: untilMs, type: 'heal', partition })
       return
     }
-    case 'expire-lease':
-      if (!node(world, LOCK_NODE).crashed) expire(world, true)
+    case 'expire-lease': {
+      const lock = node(world, LOCK_NODE)
+      // A paused service does nothing: the operator's request waits for its resume, in due order.
+      if (lock.paused) lock.deferred.push({ atMs: now, seq: world.seq++, type: 'fault', index })
+      else if (!lock.crashed) expire(world, true)
       return
+    }
     case 'crash':
       return crash(world, fault.node, fault.restartAfterMs)
     case 'clock-jump': {
