@@ -103,7 +103,7 @@ function startStep(world: World, c: ClientState, step: ScriptStep): boolean {
 
 /** The last value this client read from the resource, else the resource's initial value. */
 function incrementBase(world: World, c: ClientState, resource: NodeId): number {
-  const read = resource in c.lastRead ? c.lastRead[resource] : undefined
+  const read = Object.hasOwn(c.lastRead, resource) ? c.lastRead[resource] : undefined
   const base = read !== undefined ? read : world.resources[resource]?.config.initialValue
   return typeof base === 'number' ? base : 0
 }

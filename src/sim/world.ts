@@ -295,7 +295,8 @@ export function trueTimeOfLocal(world: World, node: NodeId, localMs: number): nu
   let t = Math.max(world.nowMs, Math.ceil((localMs - n.clockOffsetMs) / n.clockRate - 1e-9))
   // The division rounds; step on until the clock, read exactly as localNowMs reads it, has
   // reached localMs. Otherwise a timer set for t finds itself early, re-arms at t, and loops.
-  while (t * n.clockRate + n.clockOffsetMs < localMs) t++
+  // (Past 2^53 a step no longer moves t; such times lie far beyond any horizon.)
+  while (t * n.clockRate + n.clockOffsetMs < localMs && t + 1 !== t) t++
   return t
 }
 
@@ -309,6 +310,15 @@ export function node(world: World, id: NodeId): NodeState {
   return world.nodes[id] as NodeState
 }
 
+// Node ids are keys of plain records, and "constructor" or "toString" are valid ids: look up own
+// keys only, or a resource named "toString" would be taken for a client (Object.prototype's).
+
+/** The client with this id, if that node is a client. */
 export function client(world: World, id: NodeId): ClientState | undefined {
-  return world.clients[id]
+  return Object.hasOwn(world.clients, id) ? world.clients[id] : undefined
+}
+
+/** The resource with this id, if that node is a resource. */
+export function resource(world: World, id: NodeId): ResourceState | undefined {
+  return Object.hasOwn(world.resources, id) ? world.resources[id] : undefined
 }
