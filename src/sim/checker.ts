@@ -215,6 +215,13 @@ export function check(run: Run): CheckResult {
             message: `${e.node} absorbed a repeat of ${JSON.stringify(e.value)} from ${e.client}: the work was done twice, harmlessly, because the operation is idempotent.`,
             eventIndex: i,
           })
+          // The repeat changed nothing, yet the resource took it and acknowledged it: a newer
+          // grant's absorbed write still orders every write that comes after it.
+          if (!e.effect && e.grant > r.appliedGrant) {
+            r.appliedGrant = e.grant
+            r.appliedBy = { client: e.client, token: e.token }
+          }
+          r.seenGrant = Math.max(r.seenGrant, e.grant)
           return
         }
         r.value = e.value
