@@ -673,6 +673,24 @@ describe('resources', () => {
     },
   )
 
+  it('atomic + idempotent: a repeat it absorbs still records its token', () => {
+    // B (42) repeats A's value "X"; the storage absorbs it, but must not let 41 in afterwards.
+    const r = runInput({
+      lockService: { leaseMs: 1000 },
+      resources: [{ id: 'storage', fencing: 'atomic', idempotent: true }],
+      clients: [
+        { id: 'A', script: [acquire, write('X'), sleep(2000), write('Y')] },
+        { id: 'B', startMs: 100, script: [acquire, write('X'), sleep(5000)] },
+      ],
+    })
+    expect(eventsOf(r, 'WriteAccepted').map((e) => [e.client, e.token, e.duplicate])).toEqual([
+      ['A', 41, false],
+      ['B', 42, true],
+    ])
+    expect(onlyEvent(r, 'WriteRejected')).toMatchObject({ client: 'A', reason: 'token 41 < 42' })
+    expect(r.final['storage']).toEqual({ value: 'X', highestToken: 42 })
+  })
+
   it('none: applies every write, whatever its token', () => {
     const r = runInput({
       lockService: { tokens: 'random' },
