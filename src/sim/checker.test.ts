@@ -73,6 +73,14 @@ describe('violations', () => {
     expect(eventAt(run, f)).toMatchObject({ type: 'WriteAccepted', client: 'A', grant: 1 })
   })
 
+  it('token-order: says "no token" for a service that issues none', () => {
+    const input = staleWriter([{ id: 'storage', fencing: 'none' }])
+    const { result } = checked({ ...input, lockService: { leaseMs: 1000, tokens: 'none' } })
+    expect(only(result, 'token-order').message).toBe(
+      "storage applied A's write with no token after B's write with no token: an older holder overwrote a newer one.",
+    )
+  })
+
   it('token-order: not when the resource fences atomically (safe twin)', () => {
     const { run, result } = checked(staleWriter([{ id: 'storage', fencing: 'atomic' }]))
     expect(kinds(result)).not.toContain('token-order')

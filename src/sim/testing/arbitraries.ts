@@ -155,6 +155,36 @@ const stepDraftArb: fc.Arbitrary<StepDraft> = fc.oneof(
   },
 )
 
+/**
+ * A job as the lab's stories have it: (read), work, write or increment, (effect) — the client
+ * adds the acquire before and the release after.
+ */
+function jobArb(maxSteps: number): fc.Arbitrary<StepDraft[]> {
+  return fc
+    .record({
+      read: fc.boolean(),
+      resource: resourceRefArb,
+      workMs: opMsArb,
+      write: fc.oneof(
+        valueArb.map((value) => ({ value })),
+        fc.integer({ min: 1, max: 3 }).map((increment) => ({ increment })),
+      ),
+      effect: fc.option(fc.tuple(fc.nat({ max: 2 }), valueArb), { nil: null }),
+    })
+    .map(({ read, resource, workMs, write, effect }) => {
+      const steps: StepDraft[] = []
+      if (read) steps.push({ do: 'read', resource })
+      steps.push({ do: 'work', ms: workMs })
+      steps.push(
+        'value' in write
+          ? { do: 'write', resource, value: write.value }
+          : { do: 'increment', resource, increment: write.increment },
+      )
+      if (effect !== null) steps.push({ do: 'effect', resource: effect[0], value: effect[1] })
+      return steps.slice(0, Math.max(1, maxSteps))
+    })
+}
+
 interface ClientDraft {
   startMs: number
   clockRate: number
@@ -181,13 +211,13 @@ function clientDraftArb(maxSteps: number): fc.Arbitrary<ClientDraft> {
       { weight: 1, arbitrary: fc.constant(false) },
     ),
     releaseLast: fc.boolean(),
-    steps: fc.array(stepDraftArb, { maxLength: maxSteps }),
+    steps: fc.oneof(fc.array(stepDraftArb, { maxLength: maxSteps }), jobArb(maxSteps)),
     explicit: fc.boolean(),
   })
 }
 
 type FaultDraft =
-  | { do: 'pause'; atMs: number; node: number; ms: number }
+  | { do: 'pause'; atMs: number; node: number; ms: number; client: boolean }
   | { do: 'delay'; atMs: number; from: number; to: number; ms: number }
   | { do: 'drop'; atMs: number; from: number; to: number }
   | { do: 'partition'; atMs: number; a: number; b: number; ms: number | null }
@@ -200,8 +230,22 @@ const whenArb = fc.integer({ min: 0, max: 1000 })
 const nodeRefArb = fc.nat({ max: 63 })
 const faultMsArb = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 100, max: 20_000 }))
 
+// Pauses tell most of the lab's stories (a holder frozen past its lease), so they come up most.
 const faultDraftArb: fc.Arbitrary<FaultDraft> = fc.oneof(
-  fc.record({ do: fc.constant('pause' as const), atMs: whenArb, node: nodeRefArb, ms: faultMsArb }),
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      do: fc.constant('pause' as const),
+      atMs: whenArb,
+      node: nodeRefArb,
+      ms: faultMsArb,
+      // Most pauses freeze a client: a holder frozen past its lease.
+      client: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(true) },
+        { weight: 1, arbitrary: fc.constant(false) },
+      ),
+    }),
+  },
   fc.record({
     do: fc.constant('delay' as const),
     atMs: whenArb,
@@ -264,9 +308,9 @@ export function safeScenarioArb(
 
 /** One fault valid for `scenario` (its nodes), at a time inside its horizon. */
 export function faultFor(scenario: {
-  durationMs?: number
+  durationMs?: number | undefined
   clients: ReadonlyArray<{ id: string }>
-  resources?: ReadonlyArray<{ id: string }>
+  resources?: ReadonlyArray<{ id: string }> | undefined
 }): fc.Arbitrary<FaultInput> {
   const nodes = [
     ...scenario.clients.map((c) => c.id),
@@ -274,7 +318,7 @@ export function faultFor(scenario: {
     ...(scenario.resources ?? [{ id: 'storage' }]).map((r) => r.id),
   ]
   const durationMs = scenario.durationMs ?? 20_000
-  return faultDraftArb.map((draft) => buildFault(draft, nodes, durationMs))
+  return faultDraftArb.map((draft) => buildFault(draft, nodes, scenario.clients.length, durationMs))
 }
 
 function scenarioDraftArb(options: ScenarioArbOptions): fc.Arbitrary<ScenarioDraft> {
@@ -284,8 +328,8 @@ function scenarioDraftArb(options: ScenarioArbOptions): fc.Arbitrary<ScenarioDra
   return fc.record({
     seed: fc.nat({ max: 0xffffffff }),
     durationMs: fc.oneof(
-      fc.integer({ min: 1, max: Math.min(2000, maxDurationMs) }),
-      fc.integer({ min: 1, max: maxDurationMs }),
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: Math.min(2000, maxDurationMs) }) },
+      { weight: 3, arbitrary: fc.integer({ min: 1, max: maxDurationMs }) },
     ),
     lockService: lockServiceArb(options.lockService),
     latency: fc.option(latencyArb, { nil: null }),
@@ -318,7 +362,7 @@ function buildScenario(draft: ScenarioDraft): ScenarioInput {
     lockService: draft.lockService,
     resources,
     clients,
-    faults: draft.faults.map((f) => buildFault(f, nodes, draft.durationMs)),
+    faults: draft.faults.map((f) => buildFault(f, nodes, clients.length, draft.durationMs)),
   }
   if (draft.latency !== null) scenario.network = { latencyMs: draft.latency }
   return scenario
@@ -377,7 +421,13 @@ function buildClient(
   return client
 }
 
-function buildFault(f: FaultDraft, nodes: readonly string[], durationMs: number): FaultInput {
+/** `nodes` lists the clients first (`clientCount` of them), then the lock and the resources. */
+function buildFault(
+  f: FaultDraft,
+  nodes: readonly string[],
+  clientCount: number,
+  durationMs: number,
+): FaultInput {
   const atMs = Math.floor((f.atMs * durationMs) / 1000)
   const at = (ref: number) => nodes[ref % nodes.length] as string
   // Two different nodes: the second is offset from the first by 1…n-1.
@@ -387,7 +437,7 @@ function buildFault(f: FaultDraft, nodes: readonly string[], durationMs: number)
   ]
   switch (f.do) {
     case 'pause':
-      return { atMs, do: 'pause', node: at(f.node), ms: f.ms }
+      return { atMs, do: 'pause', node: f.client ? at(f.node % clientCount) : at(f.node), ms: f.ms }
     case 'delay': {
       const [from, to] = pair(f.from, f.to)
       return { atMs, do: 'delay', from, to, ms: f.ms }
