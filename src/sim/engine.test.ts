@@ -448,6 +448,19 @@ describe('network faults', () => {
     for (const e of eventsOf(r, 'MessageSent', 'storage')) expect(e.extraDelayMs).toBe(0)
   })
 
+  it('delays a message sent at exactly atMs (a fault acts first at its ms)', () => {
+    const r = runInput({
+      resources: [{ id: 'storage', fencing: 'none' }],
+      clients: [{ id: 'A', script: [write(1), write(2)] }],
+      faults: [{ atMs: 10, do: 'delay', from: 'A', to: 'storage', ms: 100 }],
+    })
+    const writes = eventsOf(r, 'MessageSent', 'A').map((e) => [e.atMs, e.deliverAtMs])
+    expect(writes).toEqual([
+      [0, 5],
+      [10, 115],
+    ])
+  })
+
   it('drops the next message on the link at or after atMs', () => {
     const r = runInput({
       durationMs: 5000,
@@ -1038,6 +1051,29 @@ describe('nondeterminism goes through choose()', () => {
     expect(points).toEqual(
       sent.map((e) => ({ kind: 'latency', minMs: 3, maxMs: 9, from: e.node, to: e.to })),
     )
+  })
+
+  it('offers same-ms deliveries as a tie to a chooser that explores ties', () => {
+    const twoAskers: ScenarioInput = {
+      clients: [
+        { id: 'A', script: [acquire] },
+        { id: 'B', script: [acquire] },
+      ],
+    }
+    const ties: number[] = []
+    const lastFirst: Chooser = {
+      exploresTies: true,
+      choose(point, rng) {
+        if (point.kind !== 'tie') return seededChooser.choose(point, rng)
+        ties.push(point.count)
+        return point.count - 1
+      },
+    }
+    const fifo = runInput(twoAskers)
+    const swapped = run(parseOrThrow(twoAskers), { chooser: lastFirst })
+    expect(ties[0]).toBe(2)
+    expect(eventsOf(fifo, 'LeaseGranted').map((g) => g.client)).toEqual(['A', 'B'])
+    expect(eventsOf(swapped, 'LeaseGranted').map((g) => g.client)).toEqual(['B', 'A'])
   })
 
   it('asks nothing for a fixed latency', () => {
