@@ -15,7 +15,7 @@ import type { NodeId, ResourceValue, Scenario } from './scenario'
 import { LOCK_NODE } from './scenario'
 import type { TraceEvent } from './trace'
 import type { Item, World } from './world'
-import { createWorld, emit, node } from './world'
+import { client, createWorld, emit, node, resource } from './world'
 
 export interface RunOptions {
   /** Answers every nondeterministic decision; the default draws from the scenario's seed. */
@@ -130,7 +130,7 @@ function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply'
       }
       return
     }
-    const c = world.clients[item.to]
+    const c = client(world, item.to)
     if (c === undefined) return
     if (
       item.timer === 'start' ||
@@ -154,9 +154,9 @@ function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply'
     sentAtMs: message.sentAtMs,
   })
   if (message.to === LOCK_NODE) return handleLockMessage(world, message)
-  const c = world.clients[message.to]
+  const c = client(world, message.to)
   if (c !== undefined) return handleClientMessage(world, c, message)
-  if (world.resources[message.to] !== undefined) {
+  if (resource(world, message.to) !== undefined) {
     return handleResourceMessage(world, message.to, message)
   }
 }
