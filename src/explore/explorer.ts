@@ -31,9 +31,9 @@ import { check, formatMs, parseScenario, run, VIOLATION_KINDS, WARNING_KINDS } f
 import { deriveCandidates } from './candidates'
 import type { RecordedPoint } from './chooser'
 import { EnumeratingChooser, replayChooser } from './chooser'
-import { describeFault } from './describe'
+import { describeChoice, describeFault } from './describe'
 import type { PrefixStates } from './traceHash'
-import { TraceHasher } from './traceHash'
+import { eventsBefore, TraceHasher } from './traceHash'
 import type {
   Budget,
   BudgetFaultKind,
@@ -174,9 +174,9 @@ class Search {
   /** Trace fingerprint → the smallest last-candidate index of a fault schedule with that trace. */
   private readonly seen = new Map<number, number>()
   private candidates: Fault[] = []
-  /** Lane states of the base run's trace, and how many base events precede each candidate. */
+  /** The base run's walked trace, and those of the one-fault runs (by candidate index). */
   private basePrefix: PrefixStates | null = null
-  private eventsBefore: Int32Array = new Int32Array(0)
+  private readonly oneFaultPrefix = new Map<number, PrefixStates>()
   private explored = 0
   private runs = 0
   private faultsReached = 0
@@ -225,7 +225,6 @@ class Search {
       new Set<BudgetFaultKind>(budget.kinds),
     )
     this.basePrefix = this.hasher.prefixes(baseRun.run.events)
-    this.eventsBefore = countEventsBefore(baseRun.run, this.candidates)
     const baseHit = this.judge(baseRun, -1)
     this.stageDone = 1
     if (baseHit !== null) return this.found([], [], baseHit)
@@ -321,18 +320,37 @@ class Search {
     const result = run(scenario, { chooser: this.chooser })
     this.explored++
     this.runs++
-    // With no deviations, the events before the first added fault are the base run's (prefix
-    // stability), so their part of the fingerprint is already known.
-    const first = faults[0]
-    const hash =
-      first === undefined || devs.length > 0
-        ? this.hasher.hash(result.events)
-        : this.hasher.hashFrom(result.events, this.eventsBefore[first] as number, this.basePrefix)
     return {
       run: result,
-      hash,
+      hash: this.fingerprint(faults, devs, result),
       points: recordPoints ? this.chooser.points.slice() : [],
     }
+  }
+
+  /**
+   * The run's trace fingerprint, walking as little of it as prefix stability allows: with no
+   * deviations, the events before the last added fault are those of the run without it. The
+   * base run and the one-fault runs are walked in full once and kept; a two- or three-fault run
+   * resumes from its one-fault ancestor at its second fault.
+   */
+  private fingerprint(faults: readonly number[], devs: readonly ChoiceDeviation[], r: Run): number {
+    const base = this.basePrefix
+    const first = faults[0]
+    if (devs.length > 0 || base === null || first === undefined) return this.hasher.hash(r.events)
+    const firstMs = (this.candidates[first] as Fault).atMs
+    if (faults.length === 1) {
+      if (this.base.budget.maxFaults === 1) {
+        return this.hasher.hashFrom(r.events, eventsBefore(base, firstMs), base)
+      }
+      const walked = this.hasher.prefixes(r.events, eventsBefore(base, firstMs), base)
+      this.oneFaultPrefix.set(first, walked)
+      return walked.hash
+    }
+    const ancestor = this.oneFaultPrefix.get(first)
+    const secondMs = (this.candidates[faults[1] as number] as Fault).atMs
+    if (ancestor === undefined)
+      return this.hasher.hashFrom(r.events, eventsBefore(base, firstMs), base)
+    return this.hasher.hashFrom(r.events, eventsBefore(ancestor, secondMs), ancestor)
   }
 
   /**
@@ -394,18 +412,6 @@ function lastOf(faults: readonly number[]): number {
   return faults.length === 0 ? -1 : (faults[faults.length - 1] as number)
 }
 
-/** For each candidate, how many base-run events happen strictly before it. */
-function countEventsBefore(base: Run, candidates: readonly Fault[]): Int32Array {
-  const out = new Int32Array(candidates.length)
-  let i = 0
-  candidates.forEach((fault, j) => {
-    while (i < base.events.length && (base.events[i] as Run['events'][number]).atMs < fault.atMs)
-      i++
-    out[j] = i
-  })
-  return out
-}
-
 function deviationCount(parent: DeviationParent): number {
   const from = parent.devs.length === 0 ? 0 : (parent.devs.at(-1) as ChoiceDeviation).index + 1
   let n = 0
@@ -428,16 +434,15 @@ function buildCounterexample(
   finding: Finding,
 ): Counterexample {
   const { id: _id, narration: _narration, ...rest } = base.scenario
-  const words = faults.length === 0 ? 'no added faults' : faults.map(describeFault).join('; ')
-  const how =
-    choices.length === 0
-      ? ''
-      : ` with ${choices.length} choice${choices.length === 1 ? '' : 's'} that differ from the seeded run`
+  const words = [
+    ...(faults.length === 0 ? ['no added faults'] : faults.map(describeFault)),
+    ...choices.map(describeChoice),
+  ].join('; ')
   const candidate = {
     ...rest,
     title: `Counterexample: ${base.scenario.title ?? 'scenario'}`.slice(0, 200),
     description:
-      `Found by the explorer${how}: ${words}. First ${finding.kind} at ${formatMs(finding.atMs)}: ${finding.message}`.slice(
+      `Found by the explorer: ${words}. First ${finding.kind} at ${formatMs(finding.atMs)}: ${finding.message}`.slice(
         0,
         4000,
       ),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Fault, Scenario } from '../sim'
 import { findPreset, parseScenario, run } from '../sim'
 import { deriveCandidates } from './candidates'
-import { TraceHasher } from './traceHash'
+import { eventsBefore, TraceHasher } from './traceHash'
 import { BUDGET_FAULT_KINDS } from './types'
 
 function scenarioOf(id: string): Scenario {
@@ -51,6 +51,32 @@ describe('TraceHasher', () => {
             JSON.stringify(base.events.slice(0, before)),
           )
           expect(hasher.hashFrom(events, before, prefix)).toBe(hasher.hash(events))
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('resumes from a one-fault run at the second fault, and walks a prefix as a full walk would', () => {
+    const hasher = new TraceHasher()
+    const basePrefix = hasher.prefixes(base.events)
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: candidates.length - 1 }), {
+          minLength: 2,
+          maxLength: 3,
+        }),
+        (picks) => {
+          const faults = [...picks].sort((a, b) => a - b).map((i) => candidates[i] as Fault)
+          const [first, second] = faults as [Fault, Fault]
+          const one = run({ ...scenario, faults: [first] }).events
+          const walked = hasher.prefixes(one, eventsBefore(basePrefix, first.atMs), basePrefix)
+          expect(walked).toEqual(hasher.prefixes(one))
+          expect(walked.hash).toBe(hasher.hash(one))
+          const events = run({ ...scenario, faults }).events
+          expect(hasher.hashFrom(events, eventsBefore(walked, second.atMs), walked)).toBe(
+            hasher.hash(events),
+          )
         },
       ),
       { numRuns: 200 },

@@ -22,10 +22,24 @@ const TAG_OTHER = 8
 const SEED_A = 0x2545f491
 const SEED_B = 0x6a09e667
 
-/** Lane states before each event of a trace: `a[i]`, `b[i]` before event i. */
+/** A walked trace: lane states before each event (`a[i]`, `b[i]`), event times, fingerprint. */
 export interface PrefixStates {
   a: Int32Array
   b: Int32Array
+  times: Float64Array
+  hash: number
+}
+
+/** How many events of a walked trace happen strictly before `atMs`. */
+export function eventsBefore(prefix: PrefixStates, atMs: number): number {
+  let lo = 0
+  let hi = prefix.times.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((prefix.times[mid] as number) < atMs) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 export class TraceHasher {
@@ -58,21 +72,40 @@ export class TraceHasher {
     return (lanes[0] >>> 0) * 2097152 + (lanes[1] >>> 11)
   }
 
-  /** The lane states before each event of a trace (and after the last). */
-  prefixes(events: readonly TraceEvent[]): PrefixStates {
-    const a = new Int32Array(events.length + 1)
-    const b = new Int32Array(events.length + 1)
+  /**
+   * Walks a whole trace, keeping the lane states before each event (and after the last) so that
+   * traces sharing a prefix with it can be fingerprinted from there. The first `from` events may
+   * be taken from a known prefix, as in `hashFrom`.
+   */
+  prefixes(
+    events: readonly TraceEvent[],
+    from = 0,
+    known: PrefixStates | null = null,
+  ): PrefixStates {
+    const n = events.length
+    const a = new Int32Array(n + 1)
+    const b = new Int32Array(n + 1)
+    const times = new Float64Array(n)
     const lanes = this.lanes
-    lanes[0] = SEED_A
-    lanes[1] = SEED_B
-    for (let i = 0; i < events.length; i++) {
+    if (known === null || from === 0) {
+      from = 0
+      lanes[0] = SEED_A
+      lanes[1] = SEED_B
+    } else {
+      a.set(known.a.subarray(0, from))
+      b.set(known.b.subarray(0, from))
+      lanes[0] = known.a[from] as number
+      lanes[1] = known.b[from] as number
+    }
+    for (let i = 0; i < n; i++) times[i] = (events[i] as TraceEvent).atMs
+    for (let i = from; i < n; i++) {
       a[i] = lanes[0]
       b[i] = lanes[1]
       this.event(events[i] as TraceEvent)
     }
-    a[events.length] = lanes[0]
-    b[events.length] = lanes[1]
-    return { a, b }
+    a[n] = lanes[0]
+    b[n] = lanes[1]
+    return { a, b, times, hash: fingerprint(lanes[0], lanes[1]) }
   }
 
   /** Mixes one event into the lanes (in locals, with no closures: the explorer's hot loop). */
@@ -134,6 +167,10 @@ export class TraceHasher {
     }
     return id
   }
+}
+
+function fingerprint(a: number, b: number): number {
+  return (a >>> 0) * 2097152 + (b >>> 11)
 }
 
 function mixA(a: number, x: number): number {
