@@ -338,6 +338,10 @@ describe('explore: bad input', () => {
     expect(bad({ scenario, baseFaults: 'none', target: { kinds: ['token-chaos'] } })).toThrow(
       /unknown finding kind "token-chaos"/,
     )
+    expect(bad(null)).toThrow(/the input must be an object/)
+    expect(bad({ scenario, baseFaults: 'none', target: 'any-violation', budget: 3 })).toThrow(
+      /budget must be an object/,
+    )
     expect(bad({ scenario, target: 'any-violation' })).toThrow(
       /baseFaults must be "keep" or "none"/,
     )

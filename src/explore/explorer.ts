@@ -93,13 +93,20 @@ interface Normalized {
 }
 
 function normalize(input: ExploreInput): Normalized {
+  if (typeof input !== 'object' || input === null) {
+    throw new ExploreInputError('Cannot explore: the input must be an object')
+  }
   const problems: string[] = []
   const parsed = parseScenario(input.scenario)
   if (!parsed.ok) problems.push(`scenario: ${parsed.message}`)
   if (input.baseFaults !== 'keep' && input.baseFaults !== 'none') {
     problems.push('baseFaults must be "keep" or "none"')
   }
-  const budget: Budget = { ...DEFAULT_BUDGET, ...input.budget }
+  const given: unknown = input.budget
+  if (given !== undefined && (typeof given !== 'object' || given === null)) {
+    problems.push('budget must be an object')
+  }
+  const budget: Budget = { ...DEFAULT_BUDGET, ...(typeof given === 'object' ? given : {}) }
   const kinds: unknown = budget.kinds
   if (!Array.isArray(kinds) || kinds.length === 0) {
     problems.push('budget.kinds must name at least one fault kind')
@@ -229,7 +236,7 @@ class Search {
     this.stageDone = 1
     if (baseHit !== null) return this.found([], [], baseHit)
     frontier.push({ faults: [], endMs: baseRun.run.endMs })
-    if (wantPoints) devParents.push(this.deviationParent([], [], baseRun.points))
+    addDeviationParent(devParents, [], [], baseRun.points)
     yield
 
     for (let k = 0; ; k++) {
@@ -253,7 +260,7 @@ class Search {
               const hit = this.judge(sim, NOT_A_FAULT_SCHEDULE)
               this.stageDone++
               if (hit !== null) return this.found(parent.faults, devs, hit)
-              if (isNew && more) next.push(this.deviationParent(parent.faults, devs, sim.points))
+              if (isNew && more) addDeviationParent(next, parent.faults, devs, sim.points)
               yield
             }
           }
@@ -289,7 +296,7 @@ class Search {
           if (!dominated && k + 1 < budget.maxFaults) {
             nextFrontier.push({ faults, endMs: sim.run.endMs })
           }
-          if (isNew && wantPoints) devParents.push(this.deviationParent(faults, [], sim.points))
+          if (isNew && wantPoints) addDeviationParent(devParents, faults, [], sim.points)
           yield
         }
       }
@@ -300,14 +307,6 @@ class Search {
   private startStage(total: number): void {
     this.stageTotal = total
     this.stageDone = 0
-  }
-
-  private deviationParent(
-    faults: number[],
-    devs: ChoiceDeviation[],
-    points: RecordedPoint[],
-  ): DeviationParent {
-    return { faults, devs, points }
   }
 
   private simulate(
@@ -410,6 +409,17 @@ interface Simulated {
 
 function lastOf(faults: readonly number[]): number {
   return faults.length === 0 ? -1 : (faults[faults.length - 1] as number)
+}
+
+/** Keeps a run as a parent of deviation variants if any of its later points has another answer. */
+function addDeviationParent(
+  into: DeviationParent[],
+  faults: number[],
+  devs: ChoiceDeviation[],
+  points: RecordedPoint[],
+): void {
+  const parent = { faults, devs, points }
+  if (deviationCount(parent) > 0) into.push(parent)
 }
 
 function deviationCount(parent: DeviationParent): number {
