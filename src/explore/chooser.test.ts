@@ -82,8 +82,12 @@ describe('EnumeratingChooser', () => {
       finding.atMs,
       finding.message,
     ])
-    // The seeded run alone does not show it: the choices are part of the counterexample.
-    expect(check(run(cx)).violations).toEqual([])
+    // The counterexample carries its choices, so a plain run replays it; without them, the
+    // seeded run does not show it.
+    expect(cx.choices).toEqual([{ index: choices[0]!.index, point: 'latency', answer: 250 }])
+    expect(check(run(cx)).violations.map((f) => f.message)).toContain(finding.message)
+    const { choices: _dropped, ...seededOnly } = cx
+    expect(check(run(seededOnly)).violations).toEqual([])
   })
 
   it('with no deviations allowed, the same search needs a fault instead', () => {

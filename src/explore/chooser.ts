@@ -59,17 +59,10 @@ export class EnumeratingChooser implements Chooser {
 }
 
 /**
- * A chooser that replays a counterexample's deviations: `run(scenario, { chooser:
- * replayChooser(choices) })`. It counts choice points, so make a fresh one for every run.
+ * Replays a counterexample's deviations: `run(scenario, { chooser: replayChooser(choices) })`.
+ * A counterexample scenario also carries them as `choices`, which `run` replays by itself.
  */
-export function replayChooser(choices: readonly ChoiceDeviation[]): Chooser {
-  const chooser = new EnumeratingChooser(true)
-  chooser.reset(
-    [...choices].sort((a, b) => a.index - b.index),
-    false,
-  )
-  return chooser
-}
+export { replayChooser } from '../sim'
 
 function seededAnswer(point: ChoicePoint, rng: RngCell): number {
   switch (point.kind) {

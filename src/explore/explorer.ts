@@ -30,7 +30,7 @@ import type { CheckResult, Fault, Finding, Run, Scenario } from '../sim'
 import { check, formatMs, parseScenario, run, VIOLATION_KINDS, WARNING_KINDS } from '../sim'
 import { deriveCandidates } from './candidates'
 import type { RecordedPoint } from './chooser'
-import { EnumeratingChooser, replayChooser } from './chooser'
+import { EnumeratingChooser } from './chooser'
 import { describeChoice, describeFault } from './describe'
 import type { PrefixStates } from './traceHash'
 import { eventsBefore, TraceHasher } from './traceHash'
@@ -457,10 +457,15 @@ function buildCounterexample(
         4000,
       ),
     faults: [...base.baseFaults, ...faults],
+    // A counterexample that needs a particular ordering or latency carries it, so that it is a
+    // plain scenario: the lab, a link and the CLI all replay it with `run(scenario)`.
+    ...(choices.length > 0
+      ? { choices: choices.map(({ index, point, answer }) => ({ index, point, answer })) }
+      : {}),
   }
   const parsed = parseScenario(candidate)
   if (!parsed.ok) throw new Error(`internal: the counterexample is not valid (${parsed.message})`)
-  const replay = check(run(parsed.scenario, { chooser: replayChooser(choices) }))
+  const replay = check(run(parsed.scenario))
   const again = [...replay.violations, ...replay.warnings].find(
     (f) => f.kind === finding.kind && f.atMs === finding.atMs && f.message === finding.message,
   )

@@ -5,7 +5,7 @@
  * done and nothing is in flight.
  */
 import type { Chooser } from './choice'
-import { seededChooser } from './choice'
+import { replayChooser, seededChooser } from './choice'
 import { handleClientMessage, onClientTimer } from './client'
 import { applyFault, dropAtCrashedNode, heal, restart, resume } from './faults'
 import { handleLockMessage, onExpiryTimer, onLockDelayTimer } from './lockService'
@@ -18,7 +18,10 @@ import type { Item, World } from './world'
 import { client, createWorld, emit, node, resource } from './world'
 
 export interface RunOptions {
-  /** Answers every nondeterministic decision; the default draws from the scenario's seed. */
+  /**
+   * Answers every nondeterministic decision. The default draws from the scenario's seed,
+   * replaying the scenario's `choices` where it has them.
+   */
   chooser?: Chooser
   /** A hard cap on trace length (a run never loops forever). */
   maxEvents?: number
@@ -46,7 +49,12 @@ export const DEFAULT_MAX_EVENTS = 2_000_000
 
 /** Runs a validated scenario to its end. Pure: the same scenario and chooser give the same run. */
 export function run(scenario: Scenario, options: RunOptions = {}): Run {
-  const world = createWorld(scenario, options.chooser ?? seededChooser)
+  const chooser =
+    options.chooser ??
+    (scenario.choices !== undefined && scenario.choices.length > 0
+      ? replayChooser(scenario.choices)
+      : seededChooser)
+  const world = createWorld(scenario, chooser)
   const endReason = runWorld(world, options.maxEvents ?? DEFAULT_MAX_EVENTS)
   const endMs = endReason === 'horizon' ? scenario.durationMs : world.nowMs
   emit(world, { atMs: endMs, node: '*', type: 'RunEnded', reason: endReason })

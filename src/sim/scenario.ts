@@ -174,6 +174,25 @@ const FaultSchema = v.variant('do', [
   v.strictObject({ ...at, do: v.literal('clock-jump'), node: idField, ms: signedMs('jump ms') }),
 ])
 
+/**
+ * Extension: answers to the engine's choice points that differ from the seeded ones (the n-th
+ * `choose()` call, counting latency draws, same-time tie-breaks and random tokens). The explorer
+ * writes them so that a counterexample which depends on a message ordering is still a scenario.
+ */
+const ChoiceSchema = v.strictObject({
+  index: v.pipe(
+    v.number('index must be a number'),
+    v.safeInteger('index must be a whole number'),
+    v.minValue(0, 'index must not be negative'),
+  ),
+  point: v.picklist(['latency', 'tie'], 'point must be "latency" or "tie"'),
+  answer: v.pipe(
+    v.number('answer must be a number'),
+    v.safeInteger('answer must be a whole number'),
+    v.minValue(0, 'answer must not be negative'),
+  ),
+})
+
 /** Extension: captions shown at a moment of the run (a time, or the nth event of a type). */
 const NarrationSchema = v.union(
   [
@@ -265,6 +284,17 @@ export const ScenarioSchema = v.strictObject({
   narration: v.optional(
     v.pipe(v.array(NarrationSchema), v.maxLength(100, 'at most 100 narration lines')),
   ),
+  choices: v.optional(
+    v.pipe(
+      v.array(ChoiceSchema, 'choices must be a list'),
+      v.maxLength(64, 'at most 64 choices'),
+      v.check(
+        (list) =>
+          list.every((c, i) => i === 0 || (list[i - 1] as { index: number }).index < c.index),
+        'choices must be in increasing index order, one per index',
+      ),
+    ),
+  ),
 })
 
 function structuredCloneResources() {
@@ -282,6 +312,7 @@ export type LockServiceConfig = Scenario['lockService']
 export type Fault = Scenario['faults'][number]
 export type FaultKind = Fault['do']
 export type NarrationLine = NonNullable<Scenario['narration']>[number]
+export type ChoiceOverride = NonNullable<Scenario['choices']>[number]
 export type ResourceValue = string | number | null
 export type Token = number | string | null
 

@@ -276,7 +276,11 @@ export function createWorld(scenario: Scenario, chooser: Chooser): World {
 type Unsequenced<T> = T extends Item ? Omit<T, 'seq'> : never
 
 export function schedule(world: World, item: Unsequenced<Item>): void {
-  pushItem<Item>(world.queue, { ...item, seq: world.seq++ })
+  // Every caller passes a fresh object literal, so it is stamped in place: copying each item
+  // was a fifth of the explorer's time.
+  const stamped = item as Item
+  stamped.seq = world.seq++
+  pushItem(world.queue, stamped)
 }
 
 export function emit(world: World, event: TraceEvent): void {
