@@ -179,6 +179,31 @@ export async function benchDiagram(): Promise<BenchResult[]> {
         unit: 'ms',
       },
     )
+
+    // An intervention: add a pause, re-run, re-check, re-lay out and redraw the whole diagram.
+    for (const scenario of ['gc-pause', 'large'] as const) {
+      await page.goto(`${server.url}/${HARNESS}?scenario=${scenario}&width=1264&future=fade`)
+      await page.waitForFunction(() => window.flHarness?.ready === true)
+      const samples: { commitMs: number; paintedMs: number; events: number }[] = []
+      for (let i = 0; i < 7; i++) {
+        samples.push(
+          await page.evaluate(
+            (k) => window.flHarness.intervene(((k + 1) * window.flHarness.endMs) / 9),
+            i,
+          ),
+        )
+      }
+      const painted = samples.map((s) => s.paintedMs)
+      results.push({
+        name: `diagram intervention (${scenario}): run + check + layout + render, median`,
+        value: percentile(painted, 50),
+        unit: 'ms',
+        detail: `to the next painted frame; ${samples[0]?.events ?? 0} events; 7 interventions; commit median ${percentile(
+          samples.map((s) => s.commitMs),
+          50,
+        )} ms`,
+      })
+    }
   } finally {
     await browser.close()
     await server.close()

@@ -26,6 +26,12 @@ export interface Tip {
   index: number
 }
 
+/** ├──┤ under the findings row: how long an interval finding lasted. */
+function intervalBracket(i: NonNullable<FindingMarker['interval']>): string {
+  const ym = (i.y0 + i.y1) / 2
+  return `M${i.x0},${i.y0}V${i.y1}M${i.x0},${ym}H${i.x1}M${i.x1},${i.y0}V${i.y1}`
+}
+
 export function messagePath(m: MessageArrow): string {
   return `M${m.x0},${m.y0}L${m.x1},${m.y1}`
 }
@@ -35,12 +41,17 @@ const MessageView = memo(function MessageView({
   index,
   tabIndex,
   interactive,
+  wideHit,
 }: {
   arrow: MessageArrow
   index: number
   tabIndex: number
   interactive: boolean
+  /** A wide invisible stroke to make thin arrows easy to hit (left out in dense runs). */
+  wideHit: boolean
 }) {
+  // The visible label comes first in the accessible name (WCAG 2.5.3, label in name).
+  const name = arrow.label === null ? arrow.name : `${arrow.label.text}. ${arrow.name}`
   const hit =
     messagePath(arrow) +
     (arrow.queued === null ? '' : `M${arrow.queued.x0},${arrow.queued.y}H${arrow.queued.x1}`)
@@ -48,12 +59,12 @@ const MessageView = memo(function MessageView({
     <g
       className={`fl-msg fl-msg-${arrow.style} ${hueClass(arrow.hue)}`}
       data-msg-index={index}
-      {...(interactive ? { role: 'button', tabIndex, 'aria-label': arrow.name } : {})}
+      {...(interactive ? { role: 'button', tabIndex, 'aria-label': name } : {})}
     >
       {interactive ? null : <title>{arrow.name}</title>}
-      {interactive ? <path className="fl-msg-hit" d={hit} /> : null}
-      <path className="fl-msg-line" d={messagePath(arrow)} />
-      {arrow.head === null ? null : <path className="fl-msg-head" d={arrow.head} />}
+      {interactive && wideHit ? <path className="fl-msg-hit" d={hit} /> : null}
+      {/* One path for the shaft (stroked) and the head (filled): a line has no area to fill. */}
+      <path className="fl-msg-line" d={messagePath(arrow) + (arrow.head ?? '')} />
       {arrow.queued === null ? null : (
         <>
           <path
@@ -202,6 +213,7 @@ export const Messages = memo(function Messages({
           index={i}
           tabIndex={i === Math.min(active, count - 1) ? 0 : -1}
           interactive={interactive}
+          wideHit={!model.dense}
         />
       ))}
     </g>
@@ -229,13 +241,9 @@ const FindingView = memo(function FindingView({
     >
       {interactive ? null : <title>{marker.name}</title>}
       {marker.interval === null ? null : (
-        <rect
-          className={`fl-finding-interval-${sev}`}
-          x={marker.interval.x0}
-          y={marker.interval.y0}
-          width={marker.interval.x1 - marker.interval.x0}
-          height={marker.interval.y1 - marker.interval.y0}
-          rx="1"
+        <path
+          className={`fl-finding-interval fl-finding-interval-${sev}`}
+          d={intervalBracket(marker.interval)}
         />
       )}
       {marker.guide === null ? null : (
@@ -324,7 +332,14 @@ export function StaticMessages({ model, clipId }: { model: DiagramModel; clipId:
   return (
     <g clipPath={`url(#${clipId})`} aria-hidden="true">
       {model.messages.map((arrow, i) => (
-        <MessageView key={arrow.msg} arrow={arrow} index={i} tabIndex={-1} interactive={false} />
+        <MessageView
+          key={arrow.msg}
+          arrow={arrow}
+          index={i}
+          tabIndex={-1}
+          interactive={false}
+          wideHit={false}
+        />
       ))}
     </g>
   )

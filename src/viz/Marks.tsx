@@ -290,6 +290,24 @@ function LegendSwatch({ item, idPrefix }: { item: LegendItem; idPrefix: string }
             />
           </>
         )
+      case 'duplicate':
+        return (
+          <>
+            <rect
+              className="fl-badge-duplicate fl-hue-0"
+              x={x}
+              y={cy - 6}
+              width="18"
+              height="12"
+              rx="6"
+            />
+            <path
+              className="fl-badge-icon fl-badge-icon-duplicate fl-hue-0"
+              transform={`translate(${x + 9},${cy}) scale(0.8)`}
+              d={ICON.equals}
+            />
+          </>
+        )
       case 'step':
         return <path className="fl-step" d={`M${x},${cy + 4}H${x + 8}V${cy - 4}H${x + 18}`} />
       case 'lock-delay':

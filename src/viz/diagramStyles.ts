@@ -9,6 +9,8 @@
  * them (white on blue).
  */
 
+import { LABEL_WEIGHT } from './layout/labelStyle'
+
 interface Theme {
   bg: string
   ink: string
@@ -97,6 +99,10 @@ function vars(t: Theme): string {
 
 const HUE_COUNT = LIGHT.hueFill.length
 
+const labelWeights = Object.entries(LABEL_WEIGHT)
+  .map(([cls, weight]) => `.fl-diagram .${cls}{font-weight:${weight}}`)
+  .join('\n')
+
 const hueClasses = Array.from(
   { length: HUE_COUNT },
   (_, i) =>
@@ -134,44 +140,41 @@ ${hueClasses}
 .fl-hatch-delay{stroke:var(--fl-muted);stroke-width:1}
 .fl-hatch-partition{stroke:var(--fl-fault);stroke-width:1;stroke-opacity:.55}
 .fl-block-tint{fill:var(--fl-bg);fill-opacity:.55}
-.fl-diagram .fl-block-label{fill:var(--fl-muted);font-weight:600}
+.fl-diagram .fl-block-label{fill:var(--fl-muted)}
 .fl-diagram .fl-block-label-down{fill:var(--fl-ink)}
 .fl-icon{fill:none;stroke:var(--fl-fault);stroke-width:1.6;stroke-linecap:round;stroke-linejoin:round}
 .fl-icon-solid{fill:var(--fl-fault);stroke:none}
 .fl-crash{stroke:var(--fl-danger);stroke-width:2.5;stroke-linecap:round}
 .fl-fault-tick{stroke:var(--fl-fault);stroke-width:1;stroke-dasharray:2 2;opacity:.7}
-.fl-diagram .fl-fault-label{fill:var(--fl-fault);font-weight:600}
+.fl-diagram .fl-fault-label{fill:var(--fl-fault)}
 .fl-lease{fill:var(--h);stroke:var(--hi);stroke-width:1}
 .fl-diagram .fl-lease-text,.fl-diagram .fl-hold-text{fill:var(--on);font-weight:700}
-.fl-diagram .fl-lease-label{fill:var(--hi);font-weight:700}
+.fl-diagram .fl-lease-label{fill:var(--hi)}
 .fl-belief{fill:var(--h);fill-opacity:.08;stroke:var(--hi);stroke-width:1.5}
 .fl-stale{stroke:var(--hi);stroke-width:1.5}
 .fl-stale-edge{stroke:var(--fl-danger);stroke-width:2}
-.fl-diagram .fl-stale-label{fill:var(--fl-warn-ink);font-weight:700}
+.fl-diagram .fl-stale-label{fill:var(--fl-warn-ink)}
 .fl-hold{fill:var(--h);stroke:var(--hi);stroke-width:1}
 .fl-lease-end{stroke:var(--fl-danger);stroke-width:2;stroke-linecap:round}
-.fl-diagram .fl-end-label{fill:var(--fl-danger-ink);font-weight:600}
+.fl-diagram .fl-end-label{fill:var(--fl-danger-ink)}
 .fl-lock-delay{stroke:var(--fl-muted);stroke-width:1;stroke-dasharray:3 2}
-.fl-diagram .fl-lock-delay-label{fill:var(--fl-muted);font-weight:600}
+.fl-diagram .fl-lock-delay-label{fill:var(--fl-muted)}
 .fl-partition{stroke:var(--fl-fault);stroke-width:1;stroke-dasharray:4 3}
 .fl-finding-band{fill:var(--fl-warn);fill-opacity:.22}
-.fl-msg-line{stroke:var(--hi);stroke-width:1.3;fill:none}
-.fl-msg-head{fill:var(--hi)}
+.fl-msg-line{stroke:var(--hi);stroke-width:1.3;fill:var(--hi);stroke-linejoin:round}
 .fl-msg-delayed .fl-msg-line{stroke-dasharray:6 3}
 .fl-msg-queued{stroke:var(--hi);stroke-width:1.6;stroke-dasharray:1 3.5;stroke-linecap:round;fill:none}
 .fl-msg-queued-end{fill:var(--hi)}
 .fl-msg-lost-x{stroke:var(--fl-danger);stroke-width:2;stroke-linecap:round}
-.fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6}
-.fl-dense .fl-msg-head{fill-opacity:.75}
+.fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6;fill-opacity:.75}
 .fl-msg-hit{stroke:transparent;stroke-width:12;fill:none;pointer-events:stroke}
 .fl-msg{cursor:pointer;outline:none}
 .fl-msg:hover .fl-msg-line,.fl-msg:focus-visible .fl-msg-line{stroke-width:2.6}
-.fl-msg:focus-visible .fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6}
-.fl-dense .fl-msg-head{fill-opacity:.75}
+.fl-msg:focus-visible .fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6;fill-opacity:.75}
 .fl-msg-hit{stroke:var(--fl-highlight);stroke-opacity:.45;stroke-width:8}
 .fl-diagram .fl-msg-label{fill:var(--hi)}
-.fl-diagram .fl-msg-label-lost{fill:var(--fl-danger-ink);font-weight:600}
-.fl-diagram .fl-msg-label-delayed{font-weight:600}
+.fl-diagram .fl-msg-label-lost{fill:var(--fl-danger-ink)}
+.fl-diagram .fl-msg-label-delayed{}
 .fl-diagram .fl-queued-label{fill:var(--hi);font-style:italic}
 .fl-badge-accepted,.fl-badge-applied{fill:var(--h);stroke:var(--hi);stroke-width:1}
 .fl-badge-checked{fill:var(--fl-bg);stroke:var(--hi);stroke-width:1.3;stroke-dasharray:3 2}
@@ -190,7 +193,7 @@ ${hueClasses}
 .fl-pip-rejected,.fl-pip-discarded{fill:var(--fl-danger);stroke:var(--fl-danger)}
 .fl-leader{stroke:var(--hi);stroke-width:1;opacity:.7}
 .fl-link{stroke:var(--hi);stroke-width:1.5;stroke-dasharray:2 2}
-.fl-diagram .fl-reason{fill:var(--fl-danger-ink);font-weight:700;font-size:12px}
+.fl-diagram .fl-reason{fill:var(--fl-danger-ink);font-size:12px}
 .fl-diagram.fl-compact .fl-reason{font-size:11px}
 .fl-diagram.fl-compact .fl-header-title{font-size:14px}
 .fl-diagram.fl-compact .fl-header-subtitle{font-size:11px}
@@ -198,7 +201,7 @@ ${hueClasses}
 .fl-diagram .fl-value{fill:var(--fl-muted)}
 .fl-step-band{stroke:var(--fl-faint);stroke-width:1;stroke-dasharray:2 3}
 .fl-step{stroke:var(--fl-ink);stroke-width:1.6;fill:none;stroke-linejoin:round}
-.fl-diagram .fl-step-label{font-weight:700}
+.fl-diagram .fl-step-label{}
 .fl-diagram .fl-step-down{fill:var(--fl-danger-ink)}
 .fl-finding{cursor:pointer;outline:none}
 .fl-finding-violation .fl-finding-shape{fill:var(--fl-danger);stroke:var(--fl-danger-ink);stroke-width:1}
@@ -208,12 +211,13 @@ ${hueClasses}
 .fl-finding-hit{fill:transparent}
 .fl-finding:hover .fl-finding-shape,.fl-finding:focus-visible .fl-finding-shape{stroke-width:2.5}
 .fl-finding:focus-visible .fl-finding-hit{fill:var(--fl-highlight);fill-opacity:.4}
-.fl-finding-interval-violation{fill:var(--fl-danger);fill-opacity:.8}
-.fl-finding-interval-warning{fill:var(--fl-warn);stroke:var(--fl-ink);stroke-width:.75}
+.fl-finding-interval{fill:none;stroke-width:1.5}
+.fl-finding-interval-violation{stroke:var(--fl-danger)}
+.fl-finding-interval-warning{stroke:var(--fl-warn-ink)}
 .fl-finding-guide{stroke-width:1;stroke-dasharray:2 3;fill:none}
 .fl-finding-guide-violation{stroke:var(--fl-danger)}
 .fl-finding-guide-warning{stroke:var(--fl-warn-ink)}
-.fl-diagram .fl-finding-label{font-weight:600}
+.fl-diagram .fl-finding-label{}
 .fl-diagram .fl-finding-label-violation{fill:var(--fl-danger-ink)}
 .fl-diagram .fl-finding-label-warning{fill:var(--fl-warn-ink)}
 .fl-halo{stroke:var(--fl-highlight);stroke-opacity:.75;fill:none;stroke-linecap:round;stroke-linejoin:round}
@@ -245,6 +249,7 @@ export const DIAGRAM_CSS = `.fl-diagram{${vars(LIGHT)}}
 [data-theme=light] .fl-diagram,.fl-diagram[data-theme=light]{${vars(LIGHT)}}
 [data-theme=dark] .fl-diagram,.fl-diagram[data-theme=dark]{${vars(DARK)}}
 ${RULES.trim()}
+${labelWeights}
 `
 
 export const CLIENT_HUE_COUNT = HUE_COUNT

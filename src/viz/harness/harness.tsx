@@ -6,9 +6,11 @@
 import { StrictMode, useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import type { Run } from '../../sim'
+import type { CheckResult, Run } from '../../sim'
 import { check, findPreset, parseScenario, run } from '../../sim'
+import { deriveSpans } from '../../timeline'
 import { largeRun } from '../fixtures'
+import { layoutDiagram } from '../layout'
 import type { Future } from '../index'
 import { SpaceTimeDiagram } from '../index'
 
@@ -27,6 +29,12 @@ export interface HarnessApi {
   play(frames: number, fromMs: number, msPerFrame: number): Promise<Recording>
   startRecording(): void
   stopRecording(): Recording
+  /**
+   * A reader's intervention: pauses the first client for 2 s at `atMs`, re-runs, re-checks and
+   * redraws; resolves with the ms from the click to the committed diagram, and after paint.
+   */
+  intervene(atMs: number): Promise<{ commitMs: number; paintedMs: number; events: number }>
+  parts(): { runMs: number; checkMs: number; spansMs: number; layoutMs: number }
   scrubs: number
   activated: { messages: number[]; findings: string[] }
 }
@@ -56,18 +64,21 @@ function loadRun(): Run {
 const theRun = loadRun()
 const findings = check(theRun)
 let setCursorState: (ms: number) => void = () => {}
+let setRunState: (next: { run: Run; findings: CheckResult }) => void = () => {}
 let recording: Recording | null = null
 let renderTimes: number[] = []
 
 function App() {
   const [cursorMs, setCursorMs] = useState(Number(params.get('cursor') ?? theRun.endMs))
+  const [current, setCurrent] = useState({ run: theRun, findings })
   useEffect(() => {
     setCursorState = setCursorMs
+    setRunState = setCurrent
   }, [])
   return (
     <SpaceTimeDiagram
-      run={theRun}
-      findings={findings}
+      run={current.run}
+      findings={current.findings}
       cursorMs={cursorMs}
       future={future}
       widthPx={width}
@@ -139,6 +150,36 @@ window.flHarness = {
     const intervals = stopLoop?.() ?? []
     recording = { intervalsMs: intervals, renderMs: renderTimes }
     return recording
+  },
+  intervene(atMs) {
+    const t0 = performance.now()
+    const scenario = theRun.scenario
+    const node = scenario.clients[0]?.id ?? 'A'
+    const next = run({
+      ...scenario,
+      faults: [...scenario.faults, { atMs: Math.round(atMs), do: 'pause', node, ms: 2000 }],
+    })
+    flushSync(() => setRunState({ run: next, findings: check(next) }))
+    const commitMs = performance.now() - t0
+    return new Promise((resolve) => {
+      requestAnimationFrame(() =>
+        setTimeout(() =>
+          resolve({ commitMs, paintedMs: performance.now() - t0, events: next.events.length }),
+        ),
+      )
+    })
+  },
+  parts() {
+    const t0 = performance.now()
+    const next = run(theRun.scenario)
+    const t1 = performance.now()
+    const f = check(next)
+    const t2 = performance.now()
+    const spans = deriveSpans(next)
+    const t3 = performance.now()
+    layoutDiagram({ run: next, findings: f, spans, widthPx: width })
+    const t4 = performance.now()
+    return { runMs: t1 - t0, checkMs: t2 - t1, spansMs: t3 - t2, layoutMs: t4 - t3 }
   },
   scrubs: 0,
   activated: { messages: [], findings: [] },

@@ -8,6 +8,7 @@ import { formatDurationMs, formatMs } from '../../sim'
 import type { BeliefSpan, LeaseSpan, NodeSpan } from '../../timeline'
 import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBand, xOf } from './context'
+import type { LabelCandidate } from './labels'
 import { round } from './labels'
 import { shortDurationText, textWidthPx } from './text'
 import type { BeliefBar, LeaseBar, NodeBlock } from './types'
@@ -35,6 +36,8 @@ export function leaseEndWords(end: LeaseSpan['end']): string {
 
 /** Bars are at least this wide so that a lease of a few ms is still visible. */
 const MIN_BAR_PX = 2
+/** A stale part narrower than this gets no label. */
+const MIN_STALE_LABEL_PX = 8
 
 export function clientLeases(ctx: Ctx): LeaseBar[] {
   const bars: LeaseBar[] = []
@@ -70,13 +73,14 @@ export function clientLeases(ctx: Ctx): LeaseBar[] {
           anchor: 'start',
           text,
           className: 'fl-lease-text',
+          fontPx,
+          bold: true,
         }
       } else {
         const band = topBand(ctx, lane)
         const y = bandBaseline(band.y0, band.y1, fontPx)
         requestLabel(ctx, {
           text,
-          bold: true,
           priority: PRIORITY.leaseToken,
           candidates: [
             { x: x0, y, anchor: 'start' },
@@ -142,6 +146,11 @@ export function beliefBars(ctx: Ctx): BeliefBar[] {
       const stale: NonNullable<BeliefBar['stale']> = { fromMs: staleFromMs, x0: sx0, label: null }
       bar.stale = stale
       bar.title += `; from ${formatMs(staleFromMs)} its lease had ended but it still believed it (${formatDurationMs(belief.toMs - staleFromMs)})`
+      // A sliver (a grant's travel time) is drawn but not called out.
+      if (x1 - sx0 < MIN_STALE_LABEL_PX) {
+        bars.push(bar)
+        return
+      }
       const band = topBand(ctx, lane)
       const y = bandBaseline(band.y0, band.y1, ctx.m.smallFontPx)
       const texts = staleWords(staleEnd)
@@ -202,9 +211,15 @@ export function nodeBlocks(ctx: Ctx): NodeBlock[] {
     requestLabel(ctx, {
       text: `${word} ${d}`,
       priority: PRIORITY.pauseLabel,
+      // Just after the ‖ icon; failing that, further into the block (a lane name or another
+      // label may sit at its start); failing that, before it.
       candidates: [
-        { x: x0 + BLOCK_ICON_PX + 3, y, anchor: 'start' },
-        { x: x0 + BLOCK_ICON_PX + 3, y, anchor: 'start', text: word },
+        ...Array.from({ length: 16 }, (_, k) => k * 16)
+          .filter((dx) => dx === 0 || dx < x1 - x0 - 50)
+          .flatMap((dx): LabelCandidate[] => [
+            { x: x0 + BLOCK_ICON_PX + 3 + dx, y, anchor: 'start' },
+            { x: x0 + BLOCK_ICON_PX + 3 + dx, y, anchor: 'start', text: word },
+          ]),
         { x: x0 - 3, y, anchor: 'end', text: word },
       ],
       bounds: laneBounds(ctx, lane),

@@ -8,6 +8,7 @@ import type { Spans } from '../../timeline'
 import type { Metrics } from './geometry'
 import type { LabelCandidate, LabelRequest } from './labels'
 import { Occupancy, round } from './labels'
+import { isBold, isLarge } from './labelStyle'
 import type { Box, Lane, PlacedLabel } from './types'
 
 /** Label priorities: higher claims space first. */
@@ -42,6 +43,8 @@ export interface Ctx {
   /** Rightmost x a label may use. */
   right: number
   lanes: Map<NodeId, Lane>
+  /** So many messages per px that only the important ones are labelled. */
+  dense: boolean
   requests: LabelRequest[]
   occupancy: Occupancy
 }
@@ -85,15 +88,13 @@ export function requestLabel(
     candidates: LabelCandidate[]
     bounds: Box
     className: string
-    small?: boolean
-    bold?: boolean
     assign: (label: PlacedLabel) => void
   },
 ): void {
   ctx.requests.push({
     text: request.text,
-    fontPx: request.small === false ? ctx.m.fontPx : ctx.m.smallFontPx,
-    bold: request.bold ?? false,
+    fontPx: isLarge(request.className) ? ctx.m.fontPx : ctx.m.smallFontPx,
+    bold: isBold(request.className),
     priority: request.priority,
     candidates: request.candidates,
     bounds: request.bounds,

@@ -12,6 +12,7 @@ import type { DecisionMark } from '../../timeline'
 import { tokenText } from './clients'
 import type { Ctx } from './context'
 import { hueOf, laneBounds, PRIORITY, requestLabel, xOf } from './context'
+import type { LabelCandidate } from './labels'
 import { round } from './labels'
 import { textWidthPx } from './text'
 import type { CheckApplyLink, DecisionBadge, Lane, PlacedLabel, TokenLine } from './types'
@@ -221,8 +222,6 @@ function requestDecisionLabels(ctx: Ctx, lane: Lane, badge: DecisionBadge, d: De
       ],
       bounds,
       className: 'fl-reason',
-      small: false,
-      bold: true,
       assign: (label: PlacedLabel) => (badge.reason = label),
     })
   }
@@ -276,13 +275,14 @@ export function tokenLines(ctx: Ctx): TokenLine[] {
         text,
         priority: key ? PRIORITY.stepKey : PRIORITY.stepOther,
         candidates: [
-          { x: x + 3, y: y - 3, anchor: 'start' },
-          { x: x + 3, y: round(y + fontPx * 0.9 + 1), anchor: 'start' },
+          ...[3, 10, 18].flatMap((dx): LabelCandidate[] => [
+            { x: x + dx, y: y - 3, anchor: 'start' },
+            { x: x + dx, y: round(y + fontPx * 0.9 + 1), anchor: 'start' },
+          ]),
           { x: x - 3, y: y - 3, anchor: 'end' },
         ],
         bounds: { x0: ctx.left, y0: band.y0 - fontPx, x1: ctx.right, y1: lane.y1 },
         className: down ? 'fl-step-label fl-step-down' : 'fl-step-label',
-        bold: true,
         assign: (label) => tokenLine.labels.push(label),
       })
     })

@@ -71,8 +71,8 @@ export function findingMarkers(
       marker.interval = {
         x0: trueX,
         x1: Math.max(trueX + 2, xOf(ctx, Math.min(finding.untilMs, ctx.endMs))),
-        y0: round(row.y1 - 6),
-        y1: round(row.y1 - 2),
+        y0: round(row.y1 - 7),
+        y1: round(row.y1 - 1),
       }
       for (const node of finding.nodes) {
         const lane = ctx.lanes.get(node)

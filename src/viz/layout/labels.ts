@@ -128,6 +128,8 @@ export function placeLabels(requests: readonly LabelRequest[], occupancy: Occupa
         anchor: c.anchor,
         text,
         className: request.className,
+        fontPx: request.fontPx,
+        bold,
       })
       placed++
       break
@@ -152,7 +154,7 @@ export function addSegment(
   // A near-vertical or near-horizontal segment is its own bounding box; a slanted one is
   // covered by small boxes along it.
   const slant = Math.min(Math.abs(x1 - x0), Math.abs(y1 - y0))
-  const steps = slant <= 4 ? 1 : Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 8)
+  const steps = slant <= 4 ? 1 : Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 5)
   for (let i = 0; i < steps; i++) {
     const ax = x0 + ((x1 - x0) * i) / steps
     const ay = y0 + ((y1 - y0) * i) / steps

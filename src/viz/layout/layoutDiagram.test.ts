@@ -5,7 +5,9 @@ import { deriveSpans } from '../../timeline'
 import { largeRun } from '../fixtures'
 import { presetRun, runOf } from '../testRuns'
 import { msOfX, xOfMs } from './index'
+import { DIAGRAM_CSS } from '../diagramStyles'
 import { stepAfterPath } from './decisions'
+import { LABEL_WEIGHT } from './labelStyle'
 import { boxesOverlap, labelBox } from './labels'
 import { layoutDiagram } from './layoutDiagram'
 import type { DiagramModel, PlacedLabel } from './types'
@@ -40,10 +42,6 @@ function placedLabels(model: DiagramModel): PlacedLabel[] {
     ...model.faults.map((f) => f.label),
   ]
   return all.filter((l): l is PlacedLabel => l !== null)
-}
-
-function fontOf(model: DiagramModel, label: PlacedLabel): number {
-  return label.className.includes('fl-reason') ? model.fontPx : model.smallFontPx
 }
 
 describe('layoutDiagram', () => {
@@ -197,7 +195,7 @@ describe('layoutDiagram', () => {
         const model = layoutDiagram({ run, findings, widthPx })
         const boxes = placedLabels(model).map((l) => ({
           l,
-          box: labelBox(l.text, fontOf(model, l), false, l.x, l.y, l.anchor),
+          box: labelBox(l.text, l.fontPx, l.bold, l.x, l.y, l.anchor),
         }))
         for (const { l, box } of boxes) {
           expect(box.x0, `${id}@${widthPx}: ${l.text}`).toBeGreaterThanOrEqual(0)
@@ -213,6 +211,21 @@ describe('layoutDiagram', () => {
               `${id}@${widthPx}: "${a.l.text}" overlaps "${b.l.text}"`,
             ).toBe(false)
           }
+        }
+      }
+    }
+  })
+
+  it('measures labels with the weight and size the stylesheet gives their class', () => {
+    for (const id of PRESET_IDS) {
+      const { run, findings } = presetRun(id)
+      for (const l of placedLabels(layoutDiagram({ run, findings, widthPx: 1280 }))) {
+        const weights = l.className.split(' ').map((c) => LABEL_WEIGHT[c])
+        expect(l.bold, `${l.className}`).toBe(weights.some((w) => w !== undefined))
+        for (const c of l.className.split(' ')) {
+          const rule = new RegExp(`\\.${c}\\{[^}]*font-weight:(\\d+)`).exec(DIAGRAM_CSS)
+          if (l.bold && LABEL_WEIGHT[c] !== undefined)
+            expect(rule?.[1]).toBe(String(LABEL_WEIGHT[c]))
         }
       }
     }

@@ -71,6 +71,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
         anchor: 'start',
         text: headerInput.title,
         className: 'fl-header-title',
+        fontPx: m.titleFontPx,
+        bold: true,
       },
       subtitle:
         headerInput.subtitle === undefined
@@ -81,6 +83,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
               anchor: 'start',
               text: headerInput.subtitle,
               className: 'fl-header-subtitle',
+              fontPx: m.fontPx,
+              bold: false,
             },
     }
     y = header.subtitle === null ? m.titleFontPx + 12 : m.titleFontPx + m.fontPx + 18
@@ -99,6 +103,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   })
   const lanesBottom = y
 
+  const dense = spans.messages.length / Math.max(1, x1 - x0) > DENSE_MESSAGES_PER_PX
   const ctx = createCtx({
     m,
     run,
@@ -112,6 +117,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     left,
     right,
     lanes,
+    dense,
   })
   // Bars own their zone on client and lock lanes: labels go in the bands above and below.
   for (const lane of lanes.values()) {
@@ -173,7 +179,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     widthPx,
     heightPx: Math.ceil(bottom + 6),
     compact: m.compact,
-    dense: spans.messages.length / Math.max(1, x1 - x0) > DENSE_MESSAGES_PER_PX,
+    dense,
     fontPx: m.fontPx,
     smallFontPx: m.smallFontPx,
     endMs,
@@ -193,6 +199,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
               anchor: 'start',
               text: 'findings',
               className: 'fl-row-label',
+              fontPx: m.smallFontPx,
+              bold: false,
             },
     },
     axis: { y: axisY, ticks },
@@ -314,7 +322,15 @@ function stepCaptions(ctx: Ctx, notes: PlacedLabel[]): void {
     if (lane.stepBand === null) continue
     const y = bandBaseline(lane.stepBand.y0, lane.stepBand.y1, ctx.m.smallFontPx)
     if (!ctx.m.compact) {
-      notes.push({ x: 10, y, anchor: 'start', text: 'highest token', className: 'fl-note' })
+      notes.push({
+        x: 10,
+        y,
+        anchor: 'start',
+        text: 'highest token',
+        className: 'fl-note',
+        fontPx: ctx.m.smallFontPx,
+        bold: false,
+      })
       continue
     }
     requestLabel(ctx, {

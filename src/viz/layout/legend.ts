@@ -21,6 +21,7 @@ const WORDS: Record<LegendKind, string> = {
   lost: 'lost',
   accepted: 'write accepted',
   rejected: 'write rejected',
+  duplicate: 'repeat, absorbed',
   step: 'highest token seen',
   'lock-delay': 'lock-delay',
   partition: 'partition',
@@ -53,6 +54,7 @@ export function legendKinds(model: Present): LegendKind[] {
   if (model.decisions.some((d) => d.outcome === 'accepted' || d.outcome === 'applied'))
     kinds.push('accepted')
   if (model.decisions.some((d) => d.outcome === 'rejected')) kinds.push('rejected')
+  if (model.decisions.some((d) => d.outcome === 'duplicate')) kinds.push('duplicate')
   if (model.tokenLines.some((t) => t.d !== '')) kinds.push('step')
   if (model.lockDelays.length > 0) kinds.push('lock-delay')
   if (model.partitions.length > 0) kinds.push('partition')

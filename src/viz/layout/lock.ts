@@ -52,6 +52,8 @@ export function lockHolds(ctx: Ctx): LeaseBar[] {
               anchor: 'start',
               text,
               className: 'fl-hold-text',
+              fontPx,
+              bold: true,
             },
       title: `The lock service's record: ${lease.client} holds the lock with token ${token} from ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
     }

@@ -20,6 +20,8 @@ const HEAD_HALF_WIDTH_PX = 3.5
 const LOST_FRACTION = 0.5
 /** The queued segment runs this far outside the receiver's bars, so it does not hide in them. */
 const QUEUE_OFFSET_PX = 4
+/** In a dense run only messages this important get a label (the rest would find no room). */
+const DENSE_MIN_PRIORITY = 50
 /** A label is tried in at most this many bands along its arrow (the ones nearest its middle). */
 const MAX_LABEL_SPOTS = 4
 
@@ -109,9 +111,10 @@ function labelCandidates(
       const cy = (band.y0 + band.y1) / 2
       if (cy < yMin || cy > yMax) continue
       const baseline = bandBaseline(band.y0, band.y1, font)
-      // Where the segment is while it crosses the text's height.
-      const ya = Math.max(yMin, baseline - font)
-      const yb = Math.min(yMax, baseline + 3)
+      // Where the segment is while it crosses the text's height (plus the obstacle boxes'
+      // margin, so a slanted line's sampled boxes do not touch the label).
+      const ya = Math.max(yMin, baseline - font - 4)
+      const yb = Math.min(yMax, baseline + 7)
       const xa = at(ya)
       const xb = at(yb)
       spots.push({
@@ -236,6 +239,11 @@ export function messageArrows(ctx: Ctx): MessageArrow[] {
       arrow.x1 = round(arrow.x1 - (dx / len) * (HEAD_LENGTH_PX - 1))
       arrow.y1 = round(arrow.y1 - (dy / len) * (HEAD_LENGTH_PX - 1))
     }
+    const priority = KIND_PRIORITY[span.kind] + (arrow.style === 'normal' ? 0 : 30)
+    if (ctx.dense && priority < DENSE_MIN_PRIORITY) {
+      arrows.push(arrow)
+      continue
+    }
     const lo = Math.min(fi, ti)
     const hi = Math.max(fi, ti)
     const crossed = laneList.slice(lo, hi + 1)
@@ -258,7 +266,7 @@ export function messageArrows(ctx: Ctx): MessageArrow[] {
     const endY = arrow.lost?.y ?? arrow.y1
     requestLabel(ctx, {
       text: texts[0] ?? span.label,
-      priority: KIND_PRIORITY[span.kind] + (arrow.style === 'normal' ? 0 : 30),
+      priority,
       candidates: labelCandidates(ctx, crossed, x0, y0, endX, endY, texts),
       bounds: {
         x0: ctx.left,

@@ -22,6 +22,9 @@ export interface PlacedLabel {
   anchor: TextAnchor
   text: string
   className: string
+  /** How it was measured (the stylesheet sets the same size and weight for its class). */
+  fontPx: number
+  bold: boolean
 }
 
 export type LaneKind = 'client' | 'lock' | 'resource'
@@ -264,6 +267,7 @@ export type LegendKind =
   | 'lost'
   | 'accepted'
   | 'rejected'
+  | 'duplicate'
   | 'step'
   | 'lock-delay'
   | 'partition'
