@@ -36,7 +36,8 @@ const MIME: Record<string, string> = {
   '.svg': 'image/svg+xml',
 }
 
-export async function buildHarness(): Promise<string> {
+/** Builds the harness page into `outDir` (each concurrent caller needs its own). */
+export async function buildHarness(outDir = OUT_DIR): Promise<string> {
   await build({
     configFile: false,
     root: ROOT,
@@ -44,14 +45,14 @@ export async function buildHarness(): Promise<string> {
     logLevel: 'warn',
     plugins: [react()],
     build: {
-      outDir: OUT_DIR,
+      outDir,
       emptyOutDir: true,
       target: 'es2022',
       chunkSizeWarningLimit: 2000,
       rolldownOptions: { input: join(ROOT, HARNESS) },
     },
   })
-  return OUT_DIR
+  return outDir
 }
 
 /** Serves a directory on 127.0.0.1 (a free port); resolves with the base URL and a closer. */

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
+import { resolve } from 'node:path'
 import { buildHarness, serveStatic } from '../bench/diagram'
 
 let base = ''
@@ -13,7 +14,9 @@ let close: (() => Promise<void>) | null = null
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  const server = await serveStatic(await buildHarness())
+  // One build per Playwright worker: workers run side by side.
+  const dir = `bench/tmp/diagram-harness-e2e-${test.info().workerIndex}`
+  const server = await serveStatic(await buildHarness(resolve(dir)))
   base = `${server.url}/src/viz/harness/harness.html`
   close = server.close
 })
@@ -58,6 +61,13 @@ test('keyboard: Tab reaches the finding, Enter jumps; arrows move between messag
   page,
 }) => {
   await open(page, 'scenario=gc-pause&width=1264')
+  // Hit areas are invisible until a message has keyboard focus.
+  const hitStroke = () =>
+    page.evaluate(() => {
+      const hit = document.querySelector('.fl-msg-hit')
+      return hit === null ? null : getComputedStyle(hit).stroke
+    })
+  expect(await hitStroke()).toBe('rgba(0, 0, 0, 0)')
   await page.keyboard.press('Tab')
   const finding = page.getByRole('button', { name: /Warning, two believers/ })
   await expect(finding).toBeFocused()

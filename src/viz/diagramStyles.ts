@@ -170,11 +170,9 @@ ${hueClasses}
 .fl-msg-hit{stroke:transparent;stroke-width:12;fill:none;pointer-events:stroke}
 .fl-msg{cursor:pointer;outline:none}
 .fl-msg:hover .fl-msg-line,.fl-msg:focus-visible .fl-msg-line{stroke-width:2.6}
-.fl-msg:focus-visible .fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6;fill-opacity:.75}
-.fl-msg-hit{stroke:var(--fl-highlight);stroke-opacity:.45;stroke-width:8}
+.fl-msg:focus-visible .fl-msg-hit{stroke:var(--fl-highlight);stroke-opacity:.45;stroke-width:8}
 .fl-diagram .fl-msg-label{fill:var(--hi)}
 .fl-diagram .fl-msg-label-lost{fill:var(--fl-danger-ink)}
-.fl-diagram .fl-msg-label-delayed{}
 .fl-diagram .fl-queued-label{fill:var(--hi);font-style:italic}
 .fl-badge-accepted,.fl-badge-applied{fill:var(--h);stroke:var(--hi);stroke-width:1}
 .fl-badge-checked{fill:var(--fl-bg);stroke:var(--hi);stroke-width:1.3;stroke-dasharray:3 2}
@@ -201,7 +199,6 @@ ${hueClasses}
 .fl-diagram .fl-value{fill:var(--fl-muted)}
 .fl-step-band{stroke:var(--fl-faint);stroke-width:1;stroke-dasharray:2 3}
 .fl-step{stroke:var(--fl-ink);stroke-width:1.6;fill:none;stroke-linejoin:round}
-.fl-diagram .fl-step-label{}
 .fl-diagram .fl-step-down{fill:var(--fl-danger-ink)}
 .fl-finding{cursor:pointer;outline:none}
 .fl-finding-violation .fl-finding-shape{fill:var(--fl-danger);stroke:var(--fl-danger-ink);stroke-width:1}
@@ -217,7 +214,6 @@ ${hueClasses}
 .fl-finding-guide{stroke-width:1;stroke-dasharray:2 3;fill:none}
 .fl-finding-guide-violation{stroke:var(--fl-danger)}
 .fl-finding-guide-warning{stroke:var(--fl-warn-ink)}
-.fl-diagram .fl-finding-label{}
 .fl-diagram .fl-finding-label-violation{fill:var(--fl-danger-ink)}
 .fl-diagram .fl-finding-label-warning{fill:var(--fl-warn-ink)}
 .fl-halo{stroke:var(--fl-highlight);stroke-opacity:.75;fill:none;stroke-linecap:round;stroke-linejoin:round}

@@ -89,7 +89,7 @@ export function leaseEnds(ctx: Ctx, holds: LeaseBar[]): LeaseEndMark[] {
       priority: PRIORITY.lockEnd,
       candidates: topBandCandidates(ctx, lane, hold.x1 + 5, hold.x1 - 5, words),
       bounds: laneBounds(ctx, lane),
-      className: `fl-end-label fl-end-${hold.end}`,
+      className: 'fl-end-label',
       assign: (label) => (mark.label = label),
     })
   }
