@@ -13,7 +13,7 @@ import { createServer } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { chromium } from 'playwright'
+import { chromium } from '@playwright/test'
 import { build } from 'vite'
 import { CHROMIUM_ARGS, resolveChromium } from '../e2e/chromium'
 
