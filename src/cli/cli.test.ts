@@ -5,12 +5,17 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PRESETS } from '../sim'
 import type { Report } from '../sim'
+import { renderDiagramSvg } from '../viz'
 import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
 
 function cli(...argv: string[]) {
   let out = ''
   let err = ''
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) })
+  const code = runCli(argv, {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    renderSvg: renderDiagramSvg,
+  })
   return { code, out, err }
 }
 
@@ -161,6 +166,18 @@ describe('npm run sim', () => {
       ),
       { numRuns: 300 },
     )
+  })
+
+  it('--format svg prints a standalone figure of the run (theme and width honoured)', () => {
+    const { code, out } = cli('gc-pause', '--format', 'svg', '--theme', 'dark', '--width', '720')
+    expect(code).toBe(EXIT_OK)
+    expect(out.startsWith('<?xml')).toBe(true)
+    expect(out).toContain('<svg xmlns="http://www.w3.org/2000/svg"')
+    expect(out).toContain('data-theme="dark"')
+    expect(out).toContain('width="720"')
+    expect(out).toContain('41 &lt; 42')
+    expect(out.trimEnd().endsWith('</svg>')).toBe(true)
+    expect(cli('gc-pause', '--format', 'svg', '--width', '12').code).toBe(EXIT_INVALID)
   })
 
   it('--list names every preset and --help shows usage', () => {

@@ -1,8 +1,10 @@
 /** `npm run sim -- …` / `npx fencing-lab …`: binds the command line to the process. */
+import { renderDiagramSvg } from '../viz'
 import { runCli } from './cli'
 
 const code = runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  renderSvg: (run, findings, options) => renderDiagramSvg(run, findings, options),
 })
 process.exitCode = code
