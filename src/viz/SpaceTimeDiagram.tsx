@@ -11,7 +11,7 @@ import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
 import type { Future } from './Cursor'
 import { Cursor } from './Cursor'
-import { DIAGRAM_CSS } from './diagramStyles'
+import { adoptDiagramStyles } from './adoptStyles'
 import type { Highlight } from './Highlights'
 import { Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
@@ -65,6 +65,10 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 
   // The latest props, for handlers that must stay stable so that memoized marks never re-render.
+  const frame = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    if (frame.current !== null) adoptDiagramStyles(frame.current)
+  }, [])
   const live = useRef<Live>({ props, cursorMs })
   useLayoutEffect(() => {
     live.current = { props, cursorMs }
@@ -215,7 +219,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const viewBox = `0 0 ${model.widthPx} ${model.heightPx}`
   const compact = model.compact ? ' fl-compact' : ''
   return (
-    <div className="fl-diagram-frame" style={{ width: model.widthPx }}>
+    <div className="fl-diagram-frame" ref={frame} style={{ width: model.widthPx }}>
       <svg
         className={`fl-diagram${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
         role="group"
@@ -233,7 +237,6 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{model.description}</desc>
-        <style>{DIAGRAM_CSS}</style>
         <Defs model={model} idPrefix={idPrefix} />
         <Scaffold model={model} idPrefix={idPrefix} />
         <Highlights model={model} highlight={props.highlight} />

@@ -1,7 +1,7 @@
 /**
- * The diagram's stylesheet, as a string: the live component renders it into its own <svg> (so a
- * diagram inside a shadow root or a bare page is styled with no setup), and standalone SVG files
- * embed it. Every class is prefixed `fl-`; colours are custom properties, so a host can retheme.
+ * The diagram's stylesheet, as a string: the live component adopts it as a constructed stylesheet
+ * into whatever document or shadow root it is mounted in (adoptStyles.ts — no setup, and safe
+ * under a strict CSP), and standalone SVG files embed it. Every class is prefixed `fl-`; colours are custom properties, so a host can retheme.
  *
  * Palette: Okabe–Ito hues for clients (yellow is kept for warnings, vermillion for danger). In the
  * light theme each hue has a darker "ink" variant for strokes and text so that every mark keeps a
