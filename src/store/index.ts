@@ -27,6 +27,12 @@ export {
   SPEEDS,
   stateAtCursor,
 } from './labStore'
-export { cursorValueText, eventsAt, holderSentence, momentAnnouncement } from './moment'
+export {
+  cursorValueText,
+  eventsAt,
+  holderSentence,
+  momentAnnouncement,
+  momentWords,
+} from './moment'
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'

@@ -17,13 +17,17 @@ export function holderSentence(state: LabState): string {
     : `${holderIdentity} holds the lease with token ${String(token)}`
 }
 
-/** The scrubber's aria-valuetext: "12.3 s: B holds the lease with token 42. Last: …". */
-export function cursorValueText(lab: LabRun, ms: number): string {
-  const index = eventIndexAt(lab.timeline, ms)
+/** The state after event `index` in words: "B holds the lease with token 42; last: …". */
+export function momentWords(lab: LabRun, index: number): string {
   const state = stateAfterEvent(lab.timeline, index)
   const event = lab.run.events[index]
   const last = event === undefined ? 'nothing has happened yet' : `last: ${describeEvent(event)}`
-  return `${formatMs(Math.round(ms))}: ${holderSentence(state)}; ${last}`
+  return `${holderSentence(state)}; ${last}`
+}
+
+/** The scrubber's aria-valuetext: "12.3 s: B holds the lease with token 42; last: …". */
+export function cursorValueText(lab: LabRun, ms: number): string {
+  return `${formatMs(Math.round(ms))}: ${momentWords(lab, eventIndexAt(lab.timeline, ms))}`
 }
 
 /** What the live region says after a manual move to `ms`: the caption, then what happened. */
