@@ -105,10 +105,13 @@ export default defineConfig(
   // Browser code and Node code.
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
   {
-    files: ['src/cli/**', 'bench/**', 'e2e/**', 'bin/**', '*.config.{js,ts}'],
+    files: ['src/cli/**', 'bench/**', 'scripts/**', 'e2e/**', 'bin/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
-  { files: ['src/cli/**', 'bench/**', 'e2e/**', 'bin/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['src/cli/**', 'bench/**', 'scripts/**', 'e2e/**', 'bin/**'],
+    rules: { 'no-console': 'off' },
+  },
 
   // React components.
   {

@@ -15,6 +15,9 @@ export default defineConfig({
   plugins: [react()],
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json lists each entry's static imports: the budget check sums an
+    // entry's first-load JavaScript from it.
+    manifest: true,
     rolldownOptions: { input },
   },
   // Unit tests. The environment is chosen by file name (two projects):

@@ -64,7 +64,7 @@ export function messageLabel(kind: MessageKind, token: Token, value: ResourceVal
 export function describeEvent(e: TraceEvent): string {
   switch (e.type) {
     case 'MessageSent': {
-      const what = `${e.node} sent ${article(messageWords(e.kind))}${e.token !== null && e.kind !== 'read' ? ` (${tokenWords(e.token)})` : ''} to ${e.to}`
+      const what = `${subject(e.node)} sent ${article(messageWords(e.kind))}${e.token !== null && e.kind !== 'read' ? ` (${tokenWords(e.token)})` : ''} to ${nodeName(e.to)}`
       if (e.deliverAtMs === null) return `${what}; it never left`
       if (e.extraDelayMs > 0) {
         return `${what}; the network holds it for an extra ${formatDurationMs(e.extraDelayMs)}`
@@ -74,17 +74,17 @@ export function describeEvent(e: TraceEvent): string {
     case 'MessageDropped':
       switch (e.reason) {
         case 'partition':
-          return `The ${messageWords(e.kind)} from ${e.from} to ${e.to} was lost: ${e.from} and ${e.to} are partitioned`
+          return `The ${messageWords(e.kind)} from ${nodeName(e.from)} to ${nodeName(e.to)} was lost: ${nodeName(e.from)} and ${nodeName(e.to)} are partitioned`
         case 'drop':
-          return `The network dropped the ${messageWords(e.kind)} from ${e.from} to ${e.to}`
+          return `The network dropped the ${messageWords(e.kind)} from ${nodeName(e.from)} to ${nodeName(e.to)}`
         case 'crashed':
-          return `The ${messageWords(e.kind)} from ${e.from} was lost: ${e.to} is down`
+          return `The ${messageWords(e.kind)} from ${nodeName(e.from)} was lost: ${nodeName(e.to)} is down`
       }
       return ''
     case 'MessageDelivered': {
       const late = e.atMs - e.sentAtMs
       const suffix = late > 1000 ? ` (sent ${formatDurationMs(late)} earlier)` : ''
-      return `${e.node} received ${possessive(e.from)} ${messageWords(e.kind)}${suffix}`
+      return `${subject(e.node)} received ${possessive(nodeName(e.from))} ${messageWords(e.kind)}${suffix}`
     }
     case 'AcquireQueued':
       return `The lock is taken: ${e.client} waits in line (position ${e.position})`
@@ -155,23 +155,23 @@ export function describeEvent(e: TraceEvent): string {
     case 'ScriptFinished':
       return e.abandoned ? `${e.node} gave up the rest of its job` : `${e.node} finished its job`
     case 'NodePaused':
-      return `${e.node} paused for ${formatDurationMs(e.ms)} (stop-the-world): it does nothing until ${formatMs(e.untilMs)}`
+      return `${subject(e.node)} paused for ${formatDurationMs(e.ms)} (stop-the-world): it does nothing until ${formatMs(e.untilMs)}`
     case 'NodeResumed':
-      return `${e.node} resumed after ${formatDurationMs(e.pausedMs)}, unaware that time passed`
+      return `${subject(e.node)} resumed after ${formatDurationMs(e.pausedMs)}, unaware that time passed`
     case 'NodeCrashed':
-      return `${e.node} crashed${e.stateLost ? ' and lost its memory' : ''}${e.restartAtMs === null ? '' : `; it restarts at ${formatMs(e.restartAtMs)}`}`
+      return `${subject(e.node)} crashed${e.stateLost ? ' and lost its memory' : ''}${e.restartAtMs === null ? '' : `; it restarts at ${formatMs(e.restartAtMs)}`}`
     case 'NodeRestarted':
-      return `${e.node} restarted`
+      return `${subject(e.node)} restarted`
     case 'ClockJumped':
-      return `${possessive(e.node)} clock jumped ${e.ms >= 0 ? 'forward' : 'back'} by ${formatDurationMs(Math.abs(e.ms))}`
+      return `${e.node === 'lock' ? "The lock service's" : possessive(e.node)} clock jumped ${e.ms >= 0 ? 'forward' : 'back'} by ${formatDurationMs(Math.abs(e.ms))}`
     case 'PartitionStarted':
-      return `The network between ${e.between[0]} and ${e.between[1]} is cut${e.untilMs === null ? '' : ` until ${formatMs(e.untilMs)}`}`
+      return `The network between ${nodeName(e.between[0])} and ${nodeName(e.between[1])} is cut${e.untilMs === null ? '' : ` until ${formatMs(e.untilMs)}`}`
     case 'PartitionHealed':
-      return `The network between ${e.between[0]} and ${e.between[1]} healed`
+      return `The network between ${nodeName(e.between[0])} and ${nodeName(e.between[1])} healed`
     case 'LinkFaultArmed':
       return e.fault === 'delay'
-        ? `The next message from ${e.node} to ${e.to} will be held for an extra ${formatDurationMs(e.ms)}`
-        : `The next message from ${e.node} to ${e.to} will be dropped`
+        ? `The next message from ${nodeName(e.node)} to ${nodeName(e.to)} will be held for an extra ${formatDurationMs(e.ms)}`
+        : `The next message from ${nodeName(e.node)} to ${nodeName(e.to)} will be dropped`
     case 'RunEnded':
       return e.reason === 'quiescent'
         ? 'Every client is done and nothing is in flight: the run ends'
@@ -190,6 +190,16 @@ const BELIEF_END_WORDS = {
   deadline: 'its own clock says the lease ran out',
   crashed: 'it crashed',
 } as const
+
+/** How a node is named in a sentence: the lock service is "the lock service", others by id. */
+export function nodeName(id: string): string {
+  return id === 'lock' ? 'the lock service' : id
+}
+
+/** A node as the subject of a sentence: "The lock service", or its id as written. */
+function subject(id: string): string {
+  return id === 'lock' ? 'The lock service' : id
+}
 
 function possessive(name: string): string {
   return name.endsWith('s') ? `${name}'` : `${name}'s`

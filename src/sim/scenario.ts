@@ -86,7 +86,7 @@ const ClientSchema = v.strictObject({
   checkLeaseBeforeWrite: v.optional(v.boolean('must be true or false'), false),
   script: v.pipe(
     v.array(ScriptStep, 'a script must be a list of steps'),
-    v.maxLength(500, 'a script may have at most 500 steps'),
+    v.maxLength(10_000, 'a script may have at most 10,000 steps'),
   ),
 })
 

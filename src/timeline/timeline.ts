@@ -10,7 +10,7 @@ import type { CheckResult, Finding, Run } from '../sim'
 import type { LabState } from './labState'
 import { applyEvent, cloneLabState, initialLabState } from './labState'
 
-export const SNAPSHOT_EVERY = 256
+export const SNAPSHOT_EVERY = 64
 
 export interface Timeline {
   run: Run

@@ -1,0 +1,125 @@
+/**
+ * Simulation benchmarks: engine throughput (events/s), the cost of recomputing a preset after a
+ * reader adds one fault (the whole pipeline the lab runs: validate, run, check, index, spans),
+ * and state-at-cursor lookups on a 100k-event run.
+ */
+import { pathToFileURL } from 'node:url'
+import type { ScenarioInput } from '../src/sim'
+import { check, parseScenario, PRESETS, run } from '../src/sim'
+import { buildTimeline, deriveSpans, stateAt } from '../src/timeline'
+import type { BenchResult } from './result'
+import { largeScenario } from './workloads'
+
+function parse(input: ScenarioInput) {
+  const parsed = parseScenario(input)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.scenario
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
+
+export function benchSim(): BenchResult[] {
+  const results: BenchResult[] = []
+
+  // Throughput on a small preset, repeated.
+  const gc = parse(PRESETS[0]!.scenario)
+  for (let i = 0; i < 200; i++) run(gc) // warm-up
+  let events = 0
+  const t0 = performance.now()
+  for (let i = 0; i < 5000; i++) events += run(gc).events.length
+  const smallSeconds = (performance.now() - t0) / 1000
+  results.push({
+    name: 'sim.events_per_s.gc-pause',
+    value: Math.round(events / smallSeconds),
+    unit: 'events/s',
+    detail: { runs: 5000, eventsPerRun: events / 5000 },
+  })
+
+  // Throughput on a large generated run (10 clients, ~100k events).
+  const large = parse(largeScenario(100_000))
+  run(large)
+  const timings: number[] = []
+  let largeEvents = 0
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now()
+    largeEvents = run(large).events.length
+    timings.push(performance.now() - start)
+  }
+  const bestMs = Math.min(...timings)
+  results.push({
+    name: 'sim.events_per_s.large',
+    value: Math.round(largeEvents / (bestMs / 1000)),
+    unit: 'events/s',
+    target: '>= 500000',
+    detail: {
+      events: largeEvents,
+      clients: 10,
+      bestRunMs: round(bestMs),
+      medianRunMs: round(median(timings)),
+    },
+  })
+
+  // Recompute after one intervention, per preset: what the lab does when a reader clicks.
+  for (const preset of PRESETS) {
+    const base = parse(preset.scenario)
+    const client = base.clients[0]!.id
+    const withFault: ScenarioInput = {
+      ...base,
+      faults: [...base.faults, { atMs: 3000, do: 'pause', node: client, ms: 2000 }],
+    }
+    const samples: number[] = []
+    for (let i = 0; i < 60; i++) {
+      const start = performance.now()
+      const scenario = parse(withFault)
+      const r = run(scenario)
+      const findings = check(r)
+      buildTimeline(r, findings)
+      deriveSpans(r)
+      samples.push(performance.now() - start)
+    }
+    results.push({
+      name: `sim.recompute_ms.${preset.id}`,
+      value: round(median(samples.slice(10))),
+      unit: 'ms',
+      target: '< 16',
+      detail: {
+        p95: round(percentile(samples.slice(10), 0.95)),
+        steps: 'validate+run+check+timeline+spans',
+      },
+    })
+  }
+
+  // State at a cursor on a 100k-event run.
+  const big = run(large)
+  const timeline = buildTimeline(big, check(big))
+  const lookups = 20_000
+  let probe = 12345
+  const start = performance.now()
+  for (let i = 0; i < lookups; i++) {
+    probe = (probe * 1103515245 + 12345) % 2147483648 // deterministic probe times
+    stateAt(timeline, probe % (big.endMs + 1))
+  }
+  results.push({
+    name: 'timeline.state_at_us.100k',
+    value: round(((performance.now() - start) * 1000) / lookups),
+    unit: 'µs',
+    detail: { events: big.events.length, lookups },
+  })
+  return results
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const r of benchSim()) console.log(JSON.stringify(r))
+}

@@ -1,0 +1,102 @@
+/**
+ * Command-line arguments: `<preset-id | path/to/scenario.json> [--format text|json|svg]
+ * [--fault '<json>']…`. Parsing never throws; a mistake becomes a message that names it.
+ */
+import { parseArgs } from 'node:util'
+
+export type OutputFormat = 'text' | 'json' | 'svg'
+
+export interface CliOptions {
+  input: string
+  format: OutputFormat
+  faults: string[]
+  verbose: boolean
+  theme: 'light' | 'dark'
+  widthPx: number
+}
+
+export type ArgsResult =
+  | { kind: 'run'; options: CliOptions }
+  | { kind: 'help' }
+  | { kind: 'list' }
+  | { kind: 'error'; message: string }
+
+export const USAGE = `Usage: npm run sim -- <preset-id | path/to/scenario.json> [options]
+
+Runs a Fencing Lab scenario and prints what happened.
+
+Options:
+  --format text|json|svg   output format (default: text)
+  --fault '<json>'         add a fault, e.g. '{"atMs":1000,"do":"pause","node":"A","ms":15000}'
+                           (repeatable)
+  --verbose                text format: also list every message delivery
+  --theme light|dark       svg format: colour theme (default: light)
+  --width <px>             svg format: figure width (default: 960)
+  --list                   list the preset ids
+  --help                   show this help
+
+Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input.`
+
+export function parseCliArgs(argv: readonly string[]): ArgsResult {
+  let parsed: ReturnType<typeof parseArgs<typeof config>>
+  const config = {
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      format: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      verbose: { type: 'boolean' },
+      theme: { type: 'string' },
+      width: { type: 'string' },
+      list: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  } as const
+  try {
+    parsed = parseArgs(config)
+  } catch (error) {
+    return { kind: 'error', message: describeArgError(error) }
+  }
+  const { values, positionals } = parsed
+  if (values.help) return { kind: 'help' }
+  if (values.list) return { kind: 'list' }
+  if (positionals.length === 0) {
+    return { kind: 'error', message: 'missing the scenario: give a preset id or a JSON file' }
+  }
+  if (positionals.length > 1) {
+    return {
+      kind: 'error',
+      message: `expected one scenario, got ${positionals.length}: ${positionals.join(', ')}`,
+    }
+  }
+  const format = values.format ?? 'text'
+  if (format !== 'text' && format !== 'json' && format !== 'svg') {
+    return { kind: 'error', message: `--format must be text, json or svg, not "${format}"` }
+  }
+  const theme = values.theme ?? 'light'
+  if (theme !== 'light' && theme !== 'dark') {
+    return { kind: 'error', message: `--theme must be light or dark, not "${theme}"` }
+  }
+  const widthPx = values.width === undefined ? 960 : Number(values.width)
+  if (!Number.isInteger(widthPx) || widthPx < 320 || widthPx > 4000) {
+    return { kind: 'error', message: `--width must be a whole number of pixels from 320 to 4000` }
+  }
+  return {
+    kind: 'run',
+    options: {
+      input: positionals[0] as string,
+      format,
+      faults: values.fault ?? [],
+      verbose: values.verbose ?? false,
+      theme,
+      widthPx,
+    },
+  }
+}
+
+function describeArgError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  // node:util's messages are precise but long; keep the first sentence.
+  return text.split('. ')[0]?.replace(/^Unknown option/, 'unknown option') ?? text
+}

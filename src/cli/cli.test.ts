@@ -1,0 +1,171 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { PRESETS } from '../sim'
+import type { Report } from '../sim'
+import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
+
+function cli(...argv: string[]) {
+  let out = ''
+  let err = ''
+  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) })
+  return { code, out, err }
+}
+
+function report(...argv: string[]): Report {
+  const { code, out, err } = cli(...argv, '--format', 'json')
+  expect(err).toBe('')
+  expect(code).toBe(EXIT_OK)
+  return JSON.parse(out) as Report
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-cli-'))
+function file(name: string, content: string): string {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+describe('npm run sim', () => {
+  it('reproduces the gc-pause story as JSON (DESIGN.md section 3)', () => {
+    const r = report('gc-pause')
+    expect(r.scenario).toBe('gc-pause')
+    expect(r.verdict).toBe('safe')
+    expect(r.grants).toEqual([
+      { atMs: 5, client: 'A', token: 41, expiresAtMs: 10005, expiresAtServiceMs: 10005 },
+      { atMs: 10005, client: 'B', token: 42, expiresAtMs: 20005, expiresAtServiceMs: 20005 },
+    ])
+    expect(r.writes).toEqual([
+      {
+        sentAtMs: 11020,
+        atMs: 11025,
+        client: 'B',
+        resource: 'storage',
+        kind: 'write',
+        token: 42,
+        value: 'B',
+        outcome: 'accepted',
+        reason: null,
+      },
+      {
+        sentAtMs: 16000,
+        atMs: 16005,
+        client: 'A',
+        resource: 'storage',
+        kind: 'write',
+        token: 41,
+        value: 'A',
+        outcome: 'rejected',
+        reason: 'token 41 < 42',
+      },
+    ])
+    expect(r.final).toEqual({ storage: { value: 'B', highestToken: 42 } })
+    expect(r.violations).toEqual([])
+    expect(r.warnings).toHaveLength(1)
+    expect(r.warnings[0]).toMatchObject({ kind: 'two-believers', fromMs: 10010, toMs: 11030 })
+    expect(r.events[0]).toMatchObject({ atMs: 0, node: 'A', type: 'MessageSent' })
+  })
+
+  it.each(PRESETS.map((p) => [p.id, p] as const))('%s: reports its expected outcome', (id, p) => {
+    const r = report(id)
+    expect(r.verdict).toBe(p.expected.verdict)
+    expect(new Set(r.violations.map((v) => v.kind))).toEqual(new Set(p.expected.violations))
+    expect(new Set(r.warnings.map((w) => w.kind))).toEqual(new Set(p.expected.warnings))
+  })
+
+  it('check-then-write reports the apply time and a highest token that went backwards', () => {
+    const r = report('check-then-write')
+    expect(r.writes.map((w) => [w.client, w.atMs, w.appliedAtMs])).toEqual([
+      ['B', 15000, 15010],
+      ['A', 15001, 15011],
+    ])
+    expect(r.final.storage?.highestToken).toBe(41)
+  })
+
+  it('the text format is a readable timeline with the rejection in words', () => {
+    const { code, out } = cli('gc-pause')
+    expect(code).toBe(EXIT_OK)
+    expect(out).toContain("storage rejected A's write: token 41 < 42")
+    expect(out).toContain('verdict: safe')
+    expect(out).not.toContain('received')
+    expect(cli('gc-pause', '--verbose').out).toContain('received')
+  })
+
+  it('--fault adds faults: removing the pause from gc-pause-unfenced is not possible, so pause B', () => {
+    const base = report('gc-pause-unfenced')
+    expect(base.verdict).toBe('unsafe')
+    // Crashing A before it wakes means its stale write is never sent.
+    const fixed = report('gc-pause-unfenced', '--fault', '{"atMs":2000,"do":"crash","node":"A"}')
+    expect(fixed.verdict).toBe('safe')
+    expect(fixed.writes.map((w) => w.client)).toEqual(['B'])
+  })
+
+  it('reads a scenario file, and the report does not depend on its path', () => {
+    const scenario = {
+      clients: [{ id: 'A', script: [{ do: 'acquire' }, { do: 'write', value: 1 }] }],
+    }
+    const a = report(file('one.json', JSON.stringify(scenario)))
+    const b = report(file('two.json', JSON.stringify(scenario)))
+    expect(a).toEqual(b)
+    expect(a.scenario).toBeNull()
+    expect(report(file('named.json', JSON.stringify({ ...scenario, id: 'mine' }))).scenario).toBe(
+      'mine',
+    )
+  })
+
+  it.each([
+    [['no-such-preset'], /neither a preset id nor a file/],
+    [['./missing.json'], /no such file/],
+    [[file('bad.json', '{"clients": [')], /not valid JSON/],
+    [
+      [file('invalid.json', '{"clients":[{"id":"A","script":[{"do":"fly"}]}]}')],
+      /clients\[0\]\.script\[0\]\.do/,
+    ],
+    [
+      [file('unknown.json', '{"clients":[{"id":"A","script":[]}],"colour":1}')],
+      /colour: unknown field/,
+    ],
+    [['gc-pause', '--fault', '{not json'], /--fault #1 is not valid JSON/],
+    [
+      ['gc-pause', '--fault', '{"atMs":1,"do":"pause","node":"Z","ms":3}'],
+      /--fault #1: faults\[1\]\.node: no node "Z"/,
+    ],
+    [['gc-pause', '--fault', '{"atMs":-1,"do":"expire-lease"}'], /faults\[1\]\.atMs/],
+    [['gc-pause', '--format', 'xml'], /--format must be text, json or svg/],
+    [['gc-pause', '--bogus'], /unknown option/i],
+    [[], /missing the scenario/],
+    [['gc-pause', 'delayed-write'], /expected one scenario/],
+  ])('exits 2 with a message naming the problem: %j', (argv, message) => {
+    const { code, out, err } = cli(...argv)
+    expect(code).toBe(EXIT_INVALID)
+    expect(out).toBe('')
+    expect(err).toMatch(message)
+  })
+
+  it('never throws and always exits 0 or 2, whatever the arguments', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.constantFrom('gc-pause', '--format', 'json', 'svg', '--fault', '--list', '--width'),
+          ),
+          { maxLength: 6 },
+        ),
+        (argv) => {
+          const { code } = cli(...argv)
+          return code === EXIT_OK || code === EXIT_INVALID
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('--list names every preset and --help shows usage', () => {
+    const list = cli('--list').out
+    for (const p of PRESETS) expect(list).toContain(p.id)
+    expect(cli('--help').out).toContain('Usage: npm run sim')
+  })
+})

@@ -1,0 +1,149 @@
+/**
+ * The command line, as a function of its arguments and its streams (main.ts binds it to the
+ * process), so tests run it in-process. Exit status 0 for a valid run whatever its verdict;
+ * 2 for invalid input, with a message naming what is wrong.
+ */
+import { readFileSync, statSync } from 'node:fs'
+import type { Scenario } from '../sim'
+import {
+  check,
+  findPreset,
+  formatIssue,
+  parseScenario,
+  PRESET_IDS,
+  PRESETS,
+  run,
+  toReport,
+} from '../sim'
+import type { CliOptions } from './args'
+import { parseCliArgs, USAGE } from './args'
+import { renderText } from './text'
+
+export interface CliIo {
+  out: (text: string) => void
+  err: (text: string) => void
+  /** Renders the figure for `--format svg` (the shared diagram renderer). */
+  renderSvg?: (
+    runResult: ReturnType<typeof run>,
+    findings: ReturnType<typeof check>,
+    options: { widthPx: number; theme: 'light' | 'dark'; title?: string },
+  ) => string
+}
+
+export const EXIT_OK = 0
+export const EXIT_INVALID = 2
+
+export function runCli(argv: readonly string[], io: CliIo): number {
+  const args = parseCliArgs(argv)
+  switch (args.kind) {
+    case 'help':
+      io.out(USAGE + '\n')
+      return EXIT_OK
+    case 'list':
+      for (const p of PRESETS) io.out(`${p.id.padEnd(22)} ${p.summary}\n`)
+      return EXIT_OK
+    case 'error':
+      io.err(`fencing-lab: ${args.message}\n\n${USAGE}\n`)
+      return EXIT_INVALID
+    case 'run':
+      return simulate(args.options, io)
+  }
+}
+
+function simulate(options: CliOptions, io: CliIo): number {
+  const loaded = loadScenario(options.input)
+  if (!loaded.ok) {
+    io.err(`fencing-lab: ${loaded.message}\n`)
+    return EXIT_INVALID
+  }
+  const withFaults = addFaults(loaded.input, options.faults)
+  if (!withFaults.ok) {
+    io.err(`fencing-lab: ${withFaults.message}\n`)
+    return EXIT_INVALID
+  }
+  const scenario: Scenario = withFaults.scenario
+  const result = run(scenario)
+  const findings = check(result)
+  switch (options.format) {
+    case 'json':
+      io.out(JSON.stringify(toReport(result, findings), null, 2) + '\n')
+      return EXIT_OK
+    case 'text':
+      io.out(renderText(result, findings, options.verbose))
+      return EXIT_OK
+    case 'svg': {
+      if (io.renderSvg === undefined) {
+        io.err('fencing-lab: svg output is not available in this build\n')
+        return EXIT_INVALID
+      }
+      const title = scenario.title ?? scenario.id ?? 'Fencing Lab run'
+      io.out(
+        io.renderSvg(result, findings, { widthPx: options.widthPx, theme: options.theme, title }),
+      )
+      return EXIT_OK
+    }
+  }
+}
+
+type Loaded = { ok: true; input: unknown } | { ok: false; message: string }
+
+function loadScenario(input: string): Loaded {
+  const preset = findPreset(input)
+  if (preset !== undefined) return { ok: true, input: preset.scenario }
+  let isFile = false
+  try {
+    isFile = statSync(input).isFile()
+  } catch {
+    isFile = false
+  }
+  if (!isFile) {
+    const looksLikeFile = /[./\\]/.test(input)
+    return {
+      ok: false,
+      message: looksLikeFile
+        ? `no such file: ${input}`
+        : `"${input}" is neither a preset id nor a file. Presets: ${PRESET_IDS.join(', ')}`,
+    }
+  }
+  let text: string
+  try {
+    text = readFileSync(input, 'utf8')
+  } catch (error) {
+    return { ok: false, message: `cannot read ${input}: ${(error as Error).message}` }
+  }
+  try {
+    return { ok: true, input: JSON.parse(text) as unknown }
+  } catch (error) {
+    return { ok: false, message: `${input} is not valid JSON: ${(error as Error).message}` }
+  }
+}
+
+type WithFaults = { ok: true; scenario: Scenario } | { ok: false; message: string }
+
+function addFaults(input: unknown, faultArgs: readonly string[]): WithFaults {
+  const extra: unknown[] = []
+  for (const [i, text] of faultArgs.entries()) {
+    try {
+      extra.push(JSON.parse(text))
+    } catch (error) {
+      return {
+        ok: false,
+        message: `--fault #${i + 1} is not valid JSON (${(error as Error).message}): ${text}`,
+      }
+    }
+  }
+  const base = parseScenario(input)
+  if (!base.ok) return { ok: false, message: base.message }
+  if (extra.length === 0) return { ok: true, scenario: base.scenario }
+  const first = base.scenario.faults.length
+  const combined = parseScenario({ ...base.scenario, faults: [...base.scenario.faults, ...extra] })
+  if (combined.ok) return combined
+  const issues = combined.issues.map((issue) => {
+    const match = /^faults\[(\d+)\]/.exec(issue.path)
+    const index = match ? Number(match[1]) : -1
+    return index >= first
+      ? `--fault #${index - first + 1}: ${formatIssue(issue)}`
+      : formatIssue(issue)
+  })
+  return { ok: false, message: `Invalid fault: ${issues.slice(0, 5).join('; ')}` }
+}

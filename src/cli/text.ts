@@ -1,0 +1,54 @@
+/** The text format: a readable timeline of the run, then its grants, writes and findings. */
+import type { CheckResult, Run, TraceEvent } from '../sim'
+import { describeEvent, formatMs, grantRows, writeRows } from '../sim'
+
+export function renderText(run: Run, result: CheckResult, verbose: boolean): string {
+  const lines: string[] = []
+  const s = run.scenario
+  lines.push(`${s.id ?? 'scenario'}${s.title ? ` — ${s.title}` : ''}`)
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
+  lines.push(
+    `verdict: ${result.verdict} (${count(result.violations.length, 'violation')}, ${count(result.warnings.length, 'warning')})`,
+  )
+  lines.push('')
+  const clock = (ms: number) => `${(ms / 1000).toFixed(3)} s`
+  const width = Math.max(...run.events.map((e) => clock(e.atMs).length))
+  for (const e of run.events) {
+    if (!verbose && hidden(e)) continue
+    lines.push(`${clock(e.atMs).padStart(width)}  ${describeEvent(e)}`)
+  }
+  lines.push('')
+  lines.push('Grants:')
+  for (const g of grantRows(run.events)) {
+    lines.push(
+      `  ${formatMs(g.atMs)}  ${g.client}  token ${String(g.token)}  expires ${formatMs(g.expiresAtMs)}`,
+    )
+  }
+  lines.push('Writes (in the order the resources decided them):')
+  const writes = writeRows(run)
+  if (writes.length === 0) lines.push('  none')
+  for (const w of writes) {
+    const outcome = w.outcome === 'accepted' ? 'accepted' : `REJECTED (${w.reason ?? ''})`
+    lines.push(
+      `  ${formatMs(w.atMs)}  ${w.resource} ${w.kind} ${JSON.stringify(w.value)} from ${w.client} with token ${String(w.token)}: ${outcome}`,
+    )
+  }
+  lines.push('Final:')
+  for (const [id, f] of Object.entries(run.final)) {
+    lines.push(`  ${id} = ${JSON.stringify(f.value)}, highest token ${String(f.highestToken)}`)
+  }
+  for (const [title, list] of [
+    ['Violations:', result.violations],
+    ['Warnings:', result.warnings],
+  ] as const) {
+    lines.push(title)
+    if (list.length === 0) lines.push('  none')
+    for (const f of list) lines.push(`  [${f.kind}] ${formatMs(f.atMs)}  ${f.message}`)
+  }
+  return lines.join('\n') + '\n'
+}
+
+/** Deliveries repeat what the next line says ("storage rejected…"); keep them for --verbose. */
+function hidden(e: TraceEvent): boolean {
+  return e.type === 'MessageDelivered'
+}
