@@ -18,13 +18,7 @@ import { CHROMIUM_ARGS, resolveChromium } from '../e2e/chromium'
 import { encodeScenario } from '../src/embed/urlCodec'
 import { parseScenario, run } from '../src/sim'
 import { generatedScenario } from './labScenario'
-
-export interface BenchResult {
-  name: string
-  value: number
-  unit: string
-  detail?: string
-}
+import type { BenchResult } from './result'
 
 const FRAMES = 240
 const INTERVENTIONS = 7
@@ -58,29 +52,45 @@ export async function benchLab(): Promise<BenchResult[]> {
     await page.goto(url)
     await page.locator('svg.fl-diagram').first().waitFor()
     const loadMs = Date.now() - loadStart
-    const detail = `${eventCount} events, link of ${url.length} characters, headless Chromium`
+    const detail = { events: eventCount, linkChars: url.length, viewport: '1280×900' }
 
     const playing = await framesWhilePlaying(page)
     const scrubbing = await framesWhileScrubbing(page)
     const intervention = await interventionLatency(page)
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`)
 
-    return [
-      { name: 'lab: open a 5,000-event #s= link', value: loadMs, unit: 'ms', detail },
-      { name: 'lab: frame while playing, median', value: median(playing), unit: 'ms', detail },
-      { name: 'lab: frame while playing, p95', value: p95(playing), unit: 'ms', detail },
-      { name: 'lab: frame while scrubbing, median', value: median(scrubbing), unit: 'ms', detail },
-      { name: 'lab: frame while scrubbing, p95', value: p95(scrubbing), unit: 'ms', detail },
+    const frames = (what: string, intervals: number[]): BenchResult[] => [
       {
-        name: 'lab: "Pause client A" until the diagram changed, median',
-        value: median(intervention),
+        name: `lab.frame_ms.${what}.median`,
+        value: median(intervals),
         unit: 'ms',
-        detail: `${detail}; ${INTERVENTIONS} clicks: ${intervention.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+        target: '<= 16.7',
+        detail: { ...detail, frames: intervals.length },
       },
       {
-        name: 'lab: "Pause client A" until the diagram changed, max',
-        value: Math.max(...intervention),
+        name: `lab.frame_ms.${what}.p95`,
+        value: p95(intervals),
         unit: 'ms',
+        target: '<= 25',
+        detail: { ...detail, frames: intervals.length, max: round(Math.max(...intervals)) },
+      },
+    ]
+    return [
+      { name: 'lab.open_link_ms', value: loadMs, unit: 'ms', detail },
+      ...frames('playing', playing),
+      ...frames('scrubbing', scrubbing),
+      {
+        name: 'lab.pause_client_to_diagram_ms.median',
+        value: median(intervention),
+        unit: 'ms',
+        target: '< 100',
+        detail: { ...detail, samples: intervention.map(round) },
+      },
+      {
+        name: 'lab.pause_client_to_diagram_ms.max',
+        value: round(Math.max(...intervention)),
+        unit: 'ms',
+        target: '< 100',
         detail,
       },
     ]

@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { resolveChromium } from '../e2e/chromium'
 import type { BenchResult } from './result'
+import { benchLab } from './lab'
 import { benchSim } from './sim'
 
 interface Suite {
@@ -15,7 +16,10 @@ interface Suite {
   run: () => BenchResult[] | Promise<BenchResult[]>
 }
 
-const suites: Suite[] = [{ name: 'sim', run: benchSim }]
+const suites: Suite[] = [
+  { name: 'sim', run: benchSim },
+  { name: 'lab', run: benchLab },
+]
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2)
