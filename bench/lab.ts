@@ -31,11 +31,24 @@ export async function benchLab(): Promise<BenchResult[]> {
   if (!parsed.ok) throw new Error(parsed.message)
   const eventCount = run(parsed.scenario).events.length
   const port = Number(process.env.BENCH_PORT ?? 4181)
+  // --bypass-lock: Vite refuses a second preview of one project, and an e2e or manual preview
+  // may be running on another port; this one only reads dist/.
   const server = spawn(
     'npx',
-    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { stdio: 'ignore' },
+    [
+      'vite',
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--bypass-lock',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   )
+  let serverErrors = ''
+  server.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()))
   const executablePath = resolveChromium()
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
@@ -43,7 +56,11 @@ export async function benchLab(): Promise<BenchResult[]> {
   })
   try {
     const base = `http://127.0.0.1:${port}`
-    await waitForServer(base)
+    await waitForServer(
+      base,
+      () => server.exitCode !== null,
+      () => serverErrors,
+    )
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
@@ -118,14 +135,14 @@ async function framesWhileScrubbing(page: Page): Promise<number[]> {
     if (input === null) throw new Error('no scrubber')
     const max = Number(input.max)
     // The native setter, so React sees an input event like a drag makes (not a value it set).
+    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
     const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')
-    const setValue = (value: string) => descriptor?.set?.call(input, value)
     const intervals: number[] = []
     let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve))
     for (let i = 1; i <= count; i++) {
       const now = await new Promise<number>((resolve) =>
         requestAnimationFrame((t) => {
-          setValue(String(Math.round((max * i) / count)))
+          descriptor?.set?.call(input, String(Math.round((max * i) / count)))
           input.dispatchEvent(new Event('input', { bubbles: true }))
           resolve(t)
         }),
@@ -182,8 +199,13 @@ async function recordFrames(page: Page, count: number): Promise<number[]> {
   }, count)
 }
 
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+async function waitForServer(
+  url: string,
+  exited: () => boolean,
+  errors: () => string,
+): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (exited()) throw new Error(`vite preview exited: ${errors()}`)
     try {
       const response = await fetch(url)
       if (response.ok) return
@@ -192,7 +214,7 @@ async function waitForServer(url: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`vite preview did not start at ${url}`)
+  throw new Error(`vite preview did not start at ${url}: ${errors()}`)
 }
 
 function sorted(values: readonly number[]): number[] {

@@ -1,6 +1,6 @@
 /**
  * Keeps the address bar in step with the lab (DESIGN.md section 5), with history.replaceState at
- * most every URL_SYNC_MS: a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else
+ * most every URL_SYNC_MS (and not while playing): a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else
  * becomes a custom `#s=…&t=…` link. The page's title follows the scenario.
  */
 import type { Scenario } from '../sim'
@@ -50,9 +50,10 @@ export function startUrlSync(store: LabStore): () => void {
   }
 
   const unsubscribe = store.subscribe((s, previous) => {
-    if (s.cursorMs === previous.cursorMs && s.lab === previous.lab && s.base === previous.base) {
-      return
-    }
+    const moved = s.cursorMs !== previous.cursorMs || s.playing !== previous.playing
+    if (!moved && s.lab === previous.lab && s.base === previous.base) return
+    // While playing the address would only chase the cursor: it is written when playback stops.
+    if (s.playing && s.lab === previous.lab) return
     timer ??= setTimeout(write, URL_SYNC_MS)
   })
   write()
