@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { resolveChromium } from '../e2e/chromium'
 import type { BenchResult } from './result'
+import { benchExplore } from './explore'
 import { benchLab } from './lab'
 import { benchSim } from './sim'
 
@@ -18,6 +19,7 @@ interface Suite {
 
 const suites: Suite[] = [
   { name: 'sim', run: benchSim },
+  { name: 'explore', run: benchExplore },
   { name: 'lab', run: benchLab },
 ]
 

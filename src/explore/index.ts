@@ -1,2 +1,21 @@
-// Placeholder so tsconfig.core.json has inputs; replace with the explorer module.
-export {}
+/**
+ * The explorer's public surface: a bounded, deterministic search over fault schedules for a
+ * counterexample (pure; runs in a Web Worker in the page, see workerClient.ts).
+ */
+export type {
+  Budget,
+  BudgetFaultKind,
+  ChoiceDeviation,
+  Counterexample,
+  ExploreInput,
+  ExploreProgress,
+  ExploreResult,
+  ExploreStats,
+  Target,
+} from './types'
+export { BUDGET_FAULT_KINDS, DEFAULT_BUDGET } from './types'
+export type { Explorer } from './explorer'
+export { createExplorer, explore, ExploreInputError } from './explorer'
+export { deriveCandidates, faultKey } from './candidates'
+export { replayChooser } from './chooser'
+export { describeChoice, describeFault } from './describe'

@@ -160,7 +160,7 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: ['lock', e.by, e.client],
-            message: `${e.by}'s renew extended ${e.client}'s lease (token ${String(e.token)}): the lock service renewed without checking the owner.`,
+            message: `${e.by}'s renew extended ${e.client}'s lease (${tokenWords(e.token)}): the lock service renewed without checking the owner.`,
             eventIndex: i,
           })
         }
@@ -174,7 +174,7 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: ['lock', e.by, e.client],
-            message: `${e.by}'s release deleted ${e.client}'s lease (token ${String(e.token)}): the lock service released without checking the owner.`,
+            message: `${e.by}'s release deleted ${e.client}'s lease (${tokenWords(e.token)}): the lock service released without checking the owner.`,
             eventIndex: i,
           })
         }
@@ -215,6 +215,13 @@ export function check(run: Run): CheckResult {
             message: `${e.node} absorbed a repeat of ${JSON.stringify(e.value)} from ${e.client}: the work was done twice, harmlessly, because the operation is idempotent.`,
             eventIndex: i,
           })
+          // The repeat changed nothing, yet the resource took it and acknowledged it: a newer
+          // grant's absorbed write still orders every write that comes after it.
+          if (!e.effect && e.grant > r.appliedGrant) {
+            r.appliedGrant = e.grant
+            r.appliedBy = { client: e.client, token: e.token }
+          }
+          r.seenGrant = Math.max(r.seenGrant, e.grant)
           return
         }
         r.value = e.value
@@ -239,13 +246,13 @@ export function check(run: Run): CheckResult {
         }
         if (e.grant < r.appliedGrant && r.appliedBy !== null) {
           const newer = r.appliedBy
-          const sameToken = newer.token === e.token
+          const sameToken = newer.token === e.token && e.token !== null
           add({
             kind: 'token-order',
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client, newer.client],
-            message: `${e.node} applied ${e.client}'s write with token ${String(e.token)} after ${newer.client}'s write with token ${String(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
+            message: `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
             eventIndex: i,
           })
         } else if (e.grant > 0 && !isLive(e.grant, e.atMs) && r.seenGrant <= e.grant) {
@@ -255,7 +262,7 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client],
-            message: `${e.node} applied ${e.client}'s write with token ${String(e.token)} after that lease had ended at ${formatMs(g?.endedAtMs ?? e.atMs)}, before it had seen a newer token.`,
+            message: `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after that lease had ended at ${formatMs(g?.endedAtMs ?? e.atMs)}, before it had seen a newer token.`,
             eventIndex: i,
           })
         }
@@ -321,6 +328,11 @@ export function check(run: Run): CheckResult {
 function end(grants: GrantTruth[], grant: number, atMs: number | null): void {
   const g = grants[grant]
   if (g !== undefined && g.endedAtMs === null) g.endedAtMs = atMs ?? g.expiresAtMs
+}
+
+/** "token 41", or "no token" for a service that issues none (never "token null"). */
+function tokenWords(token: Token): string {
+  return token === null ? 'no token' : `token ${token}`
 }
 
 function pairKey(a: NodeId, b: NodeId): string {

@@ -48,3 +48,40 @@ export const seededChooser: Chooser = {
     }
   },
 }
+
+/** An answer given at the n-th choice point instead of the seeded one (see `scenario.choices`). */
+export interface ChoiceAnswer {
+  index: number
+  answer: number
+}
+
+/**
+ * Answers like the seeded chooser, except at the listed choice points. It offers tie points
+ * (`exploresTies`), so choice points are counted the way the explorer counted them. Stateful:
+ * make a fresh one for every run.
+ */
+export function replayChooser(answers: readonly ChoiceAnswer[]): Chooser {
+  const sorted = [...answers].sort((a, b) => a.index - b.index)
+  let count = 0
+  let next = 0
+  return {
+    exploresTies: true,
+    choose(point, rng) {
+      const index = count++
+      // The seeded answer is always drawn, so one override changes one decision, not every
+      // draw after it.
+      const seeded = seededChooser.choose(point, rng)
+      const override = sorted[next]
+      if (override === undefined || override.index !== index) return seeded
+      next++
+      switch (point.kind) {
+        case 'latency':
+          return Math.min(point.maxMs, Math.max(point.minMs, override.answer))
+        case 'tie':
+          return Math.min(point.count - 1, Math.max(0, override.answer))
+        case 'token':
+          return Math.min(point.bound - 1, Math.max(0, override.answer))
+      }
+    },
+  }
+}

@@ -103,7 +103,7 @@ function startStep(world: World, c: ClientState, step: ScriptStep): boolean {
 
 /** The last value this client read from the resource, else the resource's initial value. */
 function incrementBase(world: World, c: ClientState, resource: NodeId): number {
-  const read = resource in c.lastRead ? c.lastRead[resource] : undefined
+  const read = Object.hasOwn(c.lastRead, resource) ? c.lastRead[resource] : undefined
   const base = read !== undefined ? read : world.resources[resource]?.config.initialValue
   return typeof base === 'number' ? base : 0
 }
@@ -268,17 +268,16 @@ export function onClientTimer(
 
 function onRenewTimer(world: World, c: ClientState): void {
   if (c.phase !== 'running' || !c.believes) return
-  // One renew in flight at a time; a tick that finds one pending just waits for the next.
-  if (c.renewInFlight === null) {
-    c.renewSentLocalMs = localNowMs(world, c.config.id)
-    c.renewInFlight = send(world, {
-      from: c.config.id,
-      to: LOCK_NODE,
-      kind: 'renew',
-      token: c.token,
-      grant: c.grant,
-    })
-  }
+  // Every tick sends a renew, as real renew loops do: a renew or reply that was lost must not
+  // stop the loop for good. Only the reply to the latest renew counts.
+  c.renewSentLocalMs = localNowMs(world, c.config.id)
+  c.renewInFlight = send(world, {
+    from: c.config.id,
+    to: LOCK_NODE,
+    kind: 'renew',
+    token: c.token,
+    grant: c.grant,
+  })
   scheduleRenew(world, c, c.renewGen)
 }
 

@@ -5,7 +5,7 @@
  * done and nothing is in flight.
  */
 import type { Chooser } from './choice'
-import { seededChooser } from './choice'
+import { replayChooser, seededChooser } from './choice'
 import { handleClientMessage, onClientTimer } from './client'
 import { applyFault, dropAtCrashedNode, heal, restart, resume } from './faults'
 import { handleLockMessage, onExpiryTimer, onLockDelayTimer } from './lockService'
@@ -15,10 +15,13 @@ import type { NodeId, ResourceValue, Scenario } from './scenario'
 import { LOCK_NODE } from './scenario'
 import type { TraceEvent } from './trace'
 import type { Item, World } from './world'
-import { createWorld, emit, node } from './world'
+import { client, createWorld, emit, node, resource } from './world'
 
 export interface RunOptions {
-  /** Answers every nondeterministic decision; the default draws from the scenario's seed. */
+  /**
+   * Answers every nondeterministic decision. The default draws from the scenario's seed,
+   * replaying the scenario's `choices` where it has them.
+   */
   chooser?: Chooser
   /** A hard cap on trace length (a run never loops forever). */
   maxEvents?: number
@@ -46,7 +49,12 @@ export const DEFAULT_MAX_EVENTS = 2_000_000
 
 /** Runs a validated scenario to its end. Pure: the same scenario and chooser give the same run. */
 export function run(scenario: Scenario, options: RunOptions = {}): Run {
-  const world = createWorld(scenario, options.chooser ?? seededChooser)
+  const chooser =
+    options.chooser ??
+    (scenario.choices !== undefined && scenario.choices.length > 0
+      ? replayChooser(scenario.choices)
+      : seededChooser)
+  const world = createWorld(scenario, chooser)
   const endReason = runWorld(world, options.maxEvents ?? DEFAULT_MAX_EVENTS)
   const endMs = endReason === 'horizon' ? scenario.durationMs : world.nowMs
   emit(world, { atMs: endMs, node: '*', type: 'RunEnded', reason: endReason })
@@ -130,7 +138,7 @@ function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply'
       }
       return
     }
-    const c = world.clients[item.to]
+    const c = client(world, item.to)
     if (c === undefined) return
     if (
       item.timer === 'start' ||
@@ -154,9 +162,9 @@ function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply'
     sentAtMs: message.sentAtMs,
   })
   if (message.to === LOCK_NODE) return handleLockMessage(world, message)
-  const c = world.clients[message.to]
+  const c = client(world, message.to)
   if (c !== undefined) return handleClientMessage(world, c, message)
-  if (world.resources[message.to] !== undefined) {
+  if (resource(world, message.to) !== undefined) {
     return handleResourceMessage(world, message.to, message)
   }
 }

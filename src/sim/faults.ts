@@ -10,7 +10,7 @@ import { LOCK_NODE } from './scenario'
 import type { NodeId } from './scenario'
 import type { MessageKind } from './trace'
 import type { World } from './world'
-import { emit, node, schedule } from './world'
+import { client, emit, node, resource, schedule } from './world'
 
 export function applyFault(world: World, index: number): void {
   const fault = world.scenario.faults[index]
@@ -50,9 +50,13 @@ export function applyFault(world: World, index: number): void {
       if (untilMs !== null) schedule(world, { atMs: untilMs, type: 'heal', partition })
       return
     }
-    case 'expire-lease':
-      if (!node(world, LOCK_NODE).crashed) expire(world, true)
+    case 'expire-lease': {
+      const lock = node(world, LOCK_NODE)
+      // A paused service does nothing: the operator's request waits for its resume, in due order.
+      if (lock.paused) lock.deferred.push({ atMs: now, seq: world.seq++, type: 'fault', index })
+      else if (!lock.crashed) expire(world, true)
       return
+    }
     case 'crash':
       return crash(world, fault.node, fault.restartAfterMs)
     case 'clock-jump': {
@@ -61,7 +65,7 @@ export function applyFault(world: World, index: number): void {
       emit(world, { atMs: now, node: fault.node, type: 'ClockJumped', ms: fault.ms })
       if (n.crashed) return
       if (fault.node === LOCK_NODE) onLockClockJumped(world)
-      const c = world.clients[fault.node]
+      const c = client(world, fault.node)
       if (c !== undefined) onClientClockJumped(world, c)
       return
     }
@@ -77,7 +81,7 @@ function pause(world: World, id: NodeId, ms: number): void {
   } else {
     n.paused = true
     n.pausedAtMs = world.nowMs
-    const c = world.clients[id]
+    const c = client(world, id)
     if (c !== undefined) onClientPaused(world, c)
   }
   n.pausedUntilMs = untilMs
@@ -102,7 +106,7 @@ export function resume(world: World, id: NodeId, gen: number): void {
     const { seq: _seq, ...rest } = item
     schedule(world, { ...rest, atMs: world.nowMs })
   }
-  const c = world.clients[id]
+  const c = client(world, id)
   if (c !== undefined) onClientResumed(world, c)
 }
 
@@ -115,7 +119,7 @@ function crash(world: World, id: NodeId, restartAfterMs: number | undefined): vo
   const crashGen = ++n.crashGen
   const restartAtMs = restartAfterMs === undefined ? null : world.nowMs + restartAfterMs
   let stateLost = false
-  const c = world.clients[id]
+  const c = client(world, id)
   if (c !== undefined) stateLost = true
   if (id === LOCK_NODE) stateLost = world.lock.config.persistence === 'volatile'
   emit(world, { atMs: world.nowMs, node: id, type: 'NodeCrashed', stateLost, restartAtMs })
@@ -126,7 +130,7 @@ function crash(world: World, id: NodeId, restartAfterMs: number | undefined): vo
   n.deferred = []
   if (c !== undefined) onClientCrashed(world, c)
   if (id === LOCK_NODE) onLockCrashed(world)
-  if (world.resources[id] !== undefined) onResourceCrashed(world, id)
+  if (resource(world, id) !== undefined) onResourceCrashed(world, id)
   if (restartAtMs !== null)
     schedule(world, { atMs: restartAtMs, type: 'restart', to: id, gen: crashGen })
 }

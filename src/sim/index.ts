@@ -2,8 +2,8 @@
  * The simulation core's public surface. Everything here is pure and deterministic: no DOM,
  * React, zustand, Date, Math.random or timers (enforced by lint and tsconfig.core.json).
  */
-export type { ChoicePoint, Chooser, RngCell } from './choice'
-export { drawInt, seededChooser } from './choice'
+export type { ChoiceAnswer, ChoicePoint, Chooser, RngCell } from './choice'
+export { drawInt, replayChooser, seededChooser } from './choice'
 export type { CheckResult, Finding, FindingKind, ViolationKind, WarningKind } from './checker'
 export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
 export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
@@ -21,6 +21,7 @@ export {
 export type { FindingRow, GrantRow, Report, WriteRow } from './report'
 export { findingRow, grantRows, toReport, writeRows } from './report'
 export type {
+  ChoiceOverride,
   ClientConfig,
   Fault,
   FaultKind,

@@ -191,6 +191,14 @@ export function onLockDelayTimer(world: World): void {
 /** After a jump of the service's clock, expiry and lock-delay are judged again at once. */
 export function onLockClockJumped(world: World): void {
   const lock = world.lock
+  const service = node(world, LOCK_NODE)
+  if (service.paused) {
+    // A paused service judges nothing now; it re-judges at its resume, in due order.
+    const at = { atMs: world.nowMs, type: 'timer', to: LOCK_NODE } as const
+    service.deferred.push({ ...at, seq: world.seq++, timer: 'expiry', gen: lock.expiryGen })
+    service.deferred.push({ ...at, seq: world.seq++, timer: 'lock-delay', gen: lock.lockDelayGen })
+    return
+  }
   if (lock.holder !== null) {
     if (localNowMs(world, LOCK_NODE) >= lock.expiresAtLocalMs) expire(world, false)
     else scheduleExpiry(world)

@@ -141,6 +141,14 @@ export function onResourceCrashed(world: World, id: NodeId): void {
 function apply(resource: ResourceState, message: Message): boolean {
   const { config } = resource
   const isEffect = message.kind === 'effect'
+  // The token passed the check, so it is recorded even when the write turns out to be a repeat:
+  // otherwise an older token could still get in after a newer holder's (absorbed) write.
+  if (config.fencing !== 'none' && typeof message.token === 'number') {
+    resource.highestToken =
+      config.fencing === 'atomic'
+        ? Math.max(resource.highestToken ?? -Infinity, message.token)
+        : message.token
+  }
   if (config.idempotent) {
     const seen = isEffect
       ? resource.appliedEffects.includes(message.value)
@@ -149,12 +157,6 @@ function apply(resource: ResourceState, message: Message): boolean {
   }
   resource.value = message.value
   if (isEffect) resource.appliedEffects.push(message.value)
-  if (config.fencing !== 'none' && typeof message.token === 'number') {
-    resource.highestToken =
-      config.fencing === 'atomic'
-        ? Math.max(resource.highestToken ?? -Infinity, message.token)
-        : message.token
-  }
   return false
 }
 

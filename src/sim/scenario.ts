@@ -13,16 +13,17 @@ export const SCENARIO_FORMAT = 'fencing-lab/scenario@1'
 export type NodeId = string
 export const LOCK_NODE: NodeId = 'lock'
 
+// Safe integers: beyond 2^53 a "whole number" of ms no longer counts single milliseconds.
 const msField = (what: string) =>
   v.pipe(
     v.number(`${what} must be a number of milliseconds`),
-    v.integer(`${what} must be a whole number of milliseconds`),
+    v.safeInteger(`${what} must be a whole number of milliseconds`),
     v.minValue(0, `${what} must not be negative`),
   )
 const signedMs = (what: string) =>
   v.pipe(
     v.number(`${what} must be a number of milliseconds`),
-    v.integer(`${what} must be a whole number of milliseconds`),
+    v.safeInteger(`${what} must be a whole number of milliseconds`),
   )
 const positiveRate = v.pipe(
   v.number('a clock rate must be a number'),
@@ -133,11 +134,17 @@ const ResourceSchema = v.strictObject({
 })
 
 const latencyRange = v.pipe(
-  v.tuple([msField('latency min'), msField('latency max')], 'latencyMs must be [min, max]'),
+  v.strictTuple([msField('latency min'), msField('latency max')], 'latencyMs must be [min, max]'),
   v.check(([lo, hi]) => lo <= hi, 'latencyMs [min, max] needs min <= max'),
 )
 const NetworkSchema = v.strictObject({
-  latencyMs: v.optional(v.union([msField('latencyMs'), latencyRange]), 5),
+  latencyMs: v.optional(
+    v.union(
+      [msField('latencyMs'), latencyRange],
+      'latencyMs must be a number of milliseconds or [min, max]',
+    ),
+    5,
+  ),
 })
 
 const at = { atMs: msField('atMs') }
@@ -154,7 +161,7 @@ const FaultSchema = v.variant('do', [
   v.strictObject({
     ...at,
     do: v.literal('partition'),
-    between: v.tuple([idField, idField], 'between must name two nodes'),
+    between: v.strictTuple([idField, idField], 'between must name two nodes'),
     ms: v.optional(msField('partition ms')),
   }),
   v.strictObject({ ...at, do: v.literal('expire-lease') }),
@@ -166,6 +173,25 @@ const FaultSchema = v.variant('do', [
   }),
   v.strictObject({ ...at, do: v.literal('clock-jump'), node: idField, ms: signedMs('jump ms') }),
 ])
+
+/**
+ * Extension: answers to the engine's choice points that differ from the seeded ones (the n-th
+ * `choose()` call, counting latency draws, same-time tie-breaks and random tokens). The explorer
+ * writes them so that a counterexample which depends on a message ordering is still a scenario.
+ */
+const ChoiceSchema = v.strictObject({
+  index: v.pipe(
+    v.number('index must be a number'),
+    v.safeInteger('index must be a whole number'),
+    v.minValue(0, 'index must not be negative'),
+  ),
+  point: v.picklist(['latency', 'tie'], 'point must be "latency" or "tie"'),
+  answer: v.pipe(
+    v.number('answer must be a number'),
+    v.safeInteger('answer must be a whole number'),
+    v.minValue(0, 'answer must not be negative'),
+  ),
+})
 
 /** Extension: captions shown at a moment of the run (a time, or the nth event of a type). */
 const NarrationSchema = v.union(
@@ -180,6 +206,17 @@ const NarrationSchema = v.union(
   ],
   'a narration line is {"atMs", "text"} or {"on", "text"} (with optional "node", "nth")',
 )
+
+/**
+ * valibot's objects accept arrays, and an object whose fields are all optional would take `[]`
+ * for `{}` without a word. Settings given as a list are a mistake worth naming.
+ */
+function notAList<S extends v.GenericSchema>(schema: S) {
+  return v.pipe(
+    v.custom<v.InferInput<S>>((input) => !Array.isArray(input), 'must be an object, not a list'),
+    schema,
+  )
+}
 
 const DEFAULT_RESOURCES = [
   {
@@ -225,7 +262,7 @@ export const ScenarioSchema = v.strictObject({
     ),
     20000,
   ),
-  lockService: v.optional(LockServiceSchema, {}),
+  lockService: v.optional(notAList(LockServiceSchema), {}),
   resources: v.optional(
     v.pipe(
       v.array(ResourceSchema, 'resources must be a list'),
@@ -234,7 +271,7 @@ export const ScenarioSchema = v.strictObject({
     ),
     () => structuredCloneResources(),
   ),
-  network: v.optional(NetworkSchema, {}),
+  network: v.optional(notAList(NetworkSchema), {}),
   clients: v.pipe(
     v.array(ClientSchema, 'clients must be a list'),
     v.minLength(1, 'at least one client is needed'),
@@ -246,6 +283,17 @@ export const ScenarioSchema = v.strictObject({
   ),
   narration: v.optional(
     v.pipe(v.array(NarrationSchema), v.maxLength(100, 'at most 100 narration lines')),
+  ),
+  choices: v.optional(
+    v.pipe(
+      v.array(ChoiceSchema, 'choices must be a list'),
+      v.maxLength(64, 'at most 64 choices'),
+      v.check(
+        (list) =>
+          list.every((c, i) => i === 0 || (list[i - 1] as { index: number }).index < c.index),
+        'choices must be in increasing index order, one per index',
+      ),
+    ),
   ),
 })
 
@@ -264,6 +312,7 @@ export type LockServiceConfig = Scenario['lockService']
 export type Fault = Scenario['faults'][number]
 export type FaultKind = Fault['do']
 export type NarrationLine = NonNullable<Scenario['narration']>[number]
+export type ChoiceOverride = NonNullable<Scenario['choices']>[number]
 export type ResourceValue = string | number | null
 export type Token = number | string | null
 
@@ -335,7 +384,7 @@ function describeIssue(issue: ValibotIssue): ScenarioIssue {
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     return { path, message: 'unknown field' }
   }
-  if (issue.type === 'strict_object' && issue.received === 'undefined') {
+  if (issue.type === 'strict_object' && issue.received === 'undefined' && path !== '') {
     return { path, message: 'required field is missing' }
   }
   if (issue.type === 'variant' && issue.expected !== null) {

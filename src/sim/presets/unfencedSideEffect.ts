@@ -59,6 +59,7 @@ export const unfencedSideEffect: Preset = {
       },
       {
         on: 'WriteAccepted',
+        node: 'mailer',
         nth: 2,
         text: 'A wakes and sends its email. The mail API has no fencing check: the customer gets it twice.',
       },

@@ -1,0 +1,237 @@
+/**
+ * Properties of the engine and the checker over random scenarios and fault schedules.
+ *
+ * Each property runs for a fixed list of seeds plus one random seed per run; a failure names its
+ * seed, shrink path and shrunk counterexample. To replay one:
+ *   FC_SEED=<seed> FC_PATH=<path> npx vitest run src/sim/properties.test.ts
+ * and to search harder: FC_NUM_RUNS=5000 npx vitest run src/sim/properties.test.ts
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { check } from './checker'
+import { describeEvent } from './narrate'
+import type { Run } from './engine'
+import { run } from './engine'
+import type { Scenario, ScenarioInput } from './scenario'
+import { faultFor, safeScenarioArb, scenarioArb } from './testing/arbitraries'
+import { assertProperty, FIXED_SEEDS } from './testing/property'
+import { eventsOf, parseOrThrow } from './testing/runs'
+import type { TraceEvent } from './trace'
+
+const replaySeed = process.env['FC_SEED']
+const replayPath = process.env['FC_PATH']
+const randomSeed = Math.floor(Math.random() * 0x7fffffff)
+const seeds = replaySeed === undefined ? [...FIXED_SEEDS, randomSeed] : [Number(replaySeed)]
+
+/** Runs per seed and property: five seeds × 200 stay well under the file's time budget. */
+const NUM_RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200)
+
+/** Checks a property for one seed; `name` is a unique part of the test's name, for replays. */
+function holds<Ts>(seed: number, name: string, property: fc.IProperty<Ts>): void {
+  assertProperty(property, {
+    seed,
+    numRuns: NUM_RUNS,
+    ...(replayPath === undefined ? {} : { path: replayPath }),
+    replayHint: `FC_SEED={seed} FC_PATH={path} npx vitest run src/sim/properties.test.ts -t "${name}"`,
+  })
+}
+
+/** A generous cap, only so that a runaway run stops instead of filling memory. */
+const MAX_EVENTS = 200_000
+
+function runOf(input: ScenarioInput): Run {
+  return run(parseOrThrow(input), { maxEvents: MAX_EVENTS })
+}
+
+/**
+ * An upper bound on a run's length: a few dozen events per script step, fault and client, and a
+ * handful per renew tick (a renew, its delivery, the decision, the reply and its delivery).
+ */
+function eventBound(s: Scenario): number {
+  const steps = s.clients.reduce((n, c) => n + c.script.length, 0)
+  const ticks = s.clients.reduce(
+    (n, c) =>
+      c.renewEveryMs === 0 ? n : n + Math.ceil(s.durationMs / (c.renewEveryMs / c.clockRate)) + 1,
+    0,
+  )
+  return 50 + 40 * (steps + s.faults.length + s.clients.length) + 8 * ticks
+}
+
+describe.each(seeds)('seed %i', (seed) => {
+  it('(a) safe configuration: no token-order violation under any fault schedule', () => {
+    holds(
+      seed,
+      'safe configuration',
+      fc.property(safeScenarioArb(), (input) => {
+        const violations = check(runOf(input)).violations
+        expect(violations.filter((f) => f.kind === 'token-order')).toEqual([])
+        expect(violations.filter((f) => f.kind === 'duplicate-token')).toEqual([])
+      }),
+    )
+  })
+
+  it('(b) monotonic durable tokens strictly increase per grant, and never on renew', () => {
+    const arb = scenarioArb({ lockService: { tokens: 'monotonic', persistence: 'durable' } })
+    holds(
+      seed,
+      'monotonic durable tokens',
+      fc.property(arb, (input) => {
+        const r = runOf(input)
+        const first = r.scenario.lockService.firstToken
+        const grants = eventsOf(r, 'LeaseGranted').filter((g) => !g.reentrant)
+        expect(grants.map((g) => g.grant)).toEqual(grants.map((_, i) => i + 1))
+        expect(grants.map((g) => g.token)).toEqual(grants.map((_, i) => first + i))
+        const tokenOf = new Map(grants.map((g) => [g.grant, g.token]))
+        for (const e of [...eventsOf(r, 'LeaseGranted'), ...eventsOf(r, 'LeaseRenewed')]) {
+          expect(e.token).toBe(tokenOf.get(e.grant))
+        }
+      }),
+    )
+  })
+
+  it('(c) every run terminates within its horizon and a bounded number of events', () => {
+    holds(
+      seed,
+      'every run terminates',
+      fc.property(scenarioArb(), (input) => {
+        const r = runOf(input)
+        expect(r.endReason).not.toBe('event-limit')
+        expect(r.endMs).toBeLessThanOrEqual(r.scenario.durationMs)
+        expect(r.events.length).toBeLessThanOrEqual(eventBound(r.scenario))
+        const last = r.events.at(-1)
+        expect(last).toEqual({ atMs: r.endMs, node: '*', type: 'RunEnded', reason: r.endReason })
+        // Time never goes back, and nothing happens after the end.
+        let previousMs = 0
+        for (const e of r.events) {
+          expect(e.atMs).toBeGreaterThanOrEqual(previousMs)
+          previousMs = e.atMs
+        }
+        expect(previousMs).toBe(r.endMs)
+      }),
+    )
+  })
+
+  it('(d) determinism: the same scenario gives a byte-identical trace, also after JSON', () => {
+    holds(
+      seed,
+      'determinism',
+      fc.property(scenarioArb(), (input) => {
+        const scenario = parseOrThrow(input)
+        const once = JSON.stringify(run(scenario).events)
+        expect(JSON.stringify(run(scenario).events)).toBe(once)
+        const roundTripped = parseOrThrow(JSON.parse(JSON.stringify(scenario)))
+        const again = run(roundTripped)
+        expect(JSON.stringify(again.events)).toBe(once)
+        expect(JSON.stringify(check(again))).toBe(JSON.stringify(check(run(scenario))))
+      }),
+    )
+  })
+
+  it('(e) prefix stability: adding a fault at t never changes an event before t', () => {
+    const arb = scenarioArb().chain((input) =>
+      fc.tuple(fc.constant(input), faultFor(input), fc.nat()),
+    )
+    holds(
+      seed,
+      'prefix stability',
+      fc.property(arb, ([input, fault, position]) => {
+        const faults = [...(input.faults ?? [])]
+        faults.splice(position % (faults.length + 1), 0, fault)
+        const before = runOf(input).events.filter((e) => e.atMs < fault.atMs)
+        const after = runOf({ ...input, faults }).events.filter((e) => e.atMs < fault.atMs)
+        expect(JSON.stringify(after)).toBe(JSON.stringify(before))
+      }),
+    )
+  })
+
+  it('(f) a paused node does nothing until it resumes', () => {
+    // Only what happens *to* a paused node may be recorded at it while it is paused.
+    const allowed = new Set<TraceEvent['type']>([
+      'NodePaused',
+      'NodeCrashed',
+      'ClockJumped',
+      'PartitionStarted',
+      'PartitionHealed',
+      'LinkFaultArmed',
+    ])
+    holds(
+      seed,
+      'a paused node does nothing',
+      fc.property(scenarioArb(), (input) => {
+        const r = runOf(input)
+        const paused = new Set<string>()
+        for (const e of r.events) {
+          if (e.type === 'NodePaused') paused.add(e.node)
+          if (e.type === 'NodeResumed' || e.type === 'NodeCrashed') paused.delete(e.node)
+          if (paused.has(e.node) && !allowed.has(e.type)) {
+            throw new Error(`${e.node} is paused but recorded ${JSON.stringify(e)}`)
+          }
+        }
+      }),
+    )
+  })
+
+  it('(g) nothing is lost track of: a quiet end means every message and apply settled', () => {
+    holds(
+      seed,
+      'nothing is lost track of',
+      fc.property(scenarioArb(), (input) => {
+        const r = runOf(input)
+        const open = new Map<number, TraceEvent>()
+        const checked = new Set<number>()
+        for (const e of r.events) {
+          if (e.type === 'MessageSent' && e.deliverAtMs !== null) open.set(e.msg, e)
+          if (e.type === 'MessageDelivered' || e.type === 'MessageDropped') {
+            if (e.type === 'MessageDelivered' || e.reason === 'crashed') {
+              expect(open.delete(e.msg), `message ${e.msg} settled twice`).toBe(true)
+            }
+          }
+          if (e.type === 'WriteChecked') checked.add(e.msg)
+          if (e.type === 'WriteApplied' || e.type === 'WriteDiscarded') {
+            expect(checked.delete(e.msg)).toBe(true)
+          }
+        }
+        if (r.endReason === 'quiescent') {
+          expect([...open.keys()]).toEqual([])
+          expect([...checked]).toEqual([])
+        }
+      }),
+    )
+  })
+
+  it('(h) every event and finding reads as a plain sentence', () => {
+    const broken = /undefined|NaN|\[object|token null|^\s*$/
+    holds(
+      seed,
+      'plain sentence',
+      fc.property(scenarioArb(), (input) => {
+        const r = runOf(input)
+        for (const e of r.events) expect(describeEvent(e)).not.toMatch(broken)
+        const result = check(r)
+        for (const f of [...result.violations, ...result.warnings]) {
+          expect(f.message).not.toMatch(broken)
+        }
+      }),
+    )
+  })
+})
+
+describe('property runner', () => {
+  it('reports the seed, the path and the shrunk counterexample of a failure', () => {
+    const failing = fc.property(fc.integer({ min: 0, max: 1000 }), (n) => n < 500)
+    let message = ''
+    try {
+      assertProperty(failing, {
+        seed: 7,
+        numRuns: 100,
+        replayHint: 'FC_SEED={seed} FC_PATH={path}',
+      })
+    } catch (error) {
+      message = error instanceof Error ? error.message : String(error)
+    }
+    expect(message).toMatch(/^Property failed with seed 7, path "[\d:]+" after \d+ run/)
+    expect(message).toMatch(/Replay: fc\.assert\(property, \{ seed: 7, path: "[\d:]+"/)
+    expect(message).toMatch(/or: FC_SEED=7 FC_PATH=[\d:]+/)
+    expect(message).toContain('Counterexample: [500]')
+  })
+})
