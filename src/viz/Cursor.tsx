@@ -1,0 +1,86 @@
+/**
+ * The cursor: a playhead at the current moment and a veil over the future (faded or hidden).
+ * This is the only part of the diagram that changes while scrubbing or playing, and it changes
+ * two transforms and a label — the marks underneath are never re-rendered for a new cursor.
+ */
+import { formatMs } from '../sim'
+import type { DiagramModel } from './layout'
+import { textWidthPx, xOfMs } from './layout'
+
+export type Future = 'show' | 'fade' | 'hide'
+
+export function Cursor({
+  model,
+  cursorMs,
+  future,
+}: {
+  model: DiagramModel
+  cursorMs: number
+  future: Future
+}) {
+  const { plot, axis } = model
+  const ms = Math.min(model.endMs, Math.max(0, Number.isFinite(cursorMs) ? cursorMs : 0))
+  const x = Math.round(xOfMs(model, ms) * 10) / 10
+  const text = formatMs(Math.round(ms))
+  const pillW = Math.ceil(textWidthPx(text, 11, true) + 12)
+  // Keep the time pill inside the figure near either edge.
+  const pillX = Math.min(model.widthPx - 2 - x - pillW, Math.max(2 - x, -pillW / 2))
+  const width = plot.x1 - plot.x0 + 8
+  return (
+    <>
+      {future === 'show' ? null : (
+        <g className="fl-future-veil" transform={`translate(${x},0)`} aria-hidden="true">
+          <rect
+            className={`fl-future fl-future-${future}`}
+            x="0"
+            y={plot.y0}
+            width={width}
+            height={plot.y1 - plot.y0 + 2}
+          />
+          {future === 'hide'
+            ? model.lanes.map((lane) => (
+                <g key={lane.node}>
+                  {lane.shaded ? (
+                    <rect
+                      className="fl-lane-shade"
+                      x="0"
+                      y={lane.y0}
+                      width={width}
+                      height={lane.y1 - lane.y0}
+                    />
+                  ) : null}
+                  <line
+                    className="fl-lane-line"
+                    x1="0"
+                    x2={Math.max(0, model.x1 + 8 - x)}
+                    y1={lane.yc}
+                    y2={lane.yc}
+                  />
+                </g>
+              ))
+            : null}
+        </g>
+      )}
+      <g className="fl-playhead" transform={`translate(${x},0)`} aria-hidden="true">
+        <line className="fl-playhead-line" x1="0" x2="0" y1={plot.y0 + 4} y2={axis.y + 2} />
+        <path className="fl-playhead-knob" d={`M-5,${plot.y0}H5L0,${plot.y0 + 6}Z`} />
+        <rect
+          className="fl-playhead-pill"
+          x={pillX}
+          y={axis.y + 4}
+          width={pillW}
+          height="16"
+          rx="8"
+        />
+        <text
+          className="fl-playhead-text"
+          x={pillX + pillW / 2}
+          y={axis.y + 16}
+          textAnchor="middle"
+        >
+          {text}
+        </text>
+      </g>
+    </>
+  )
+}

@@ -1,0 +1,189 @@
+import { act } from 'react'
+import type { Root } from 'react-dom/client'
+import { createRoot } from 'react-dom/client'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Finding } from '../sim'
+import type { DiagramProps } from './index'
+import { SpaceTimeDiagram } from './index'
+import { presetRun } from './testRuns'
+
+beforeAll(() => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+})
+
+let root: Root | null = null
+let host: HTMLElement | null = null
+
+afterEach(() => {
+  act(() => root?.unmount())
+  host?.remove()
+  root = null
+  host = null
+})
+
+function mount(overrides: Partial<DiagramProps> = {}) {
+  const { run, findings } = presetRun('gc-pause')
+  const props: DiagramProps = {
+    run,
+    findings,
+    cursorMs: run.endMs,
+    future: 'fade',
+    widthPx: 1280,
+    idPrefix: 'test',
+    ...overrides,
+  }
+  host = document.createElement('div')
+  document.body.append(host)
+  const r = createRoot(host)
+  root = r
+  act(() => r.render(<SpaceTimeDiagram {...props} />))
+  const svg = host.querySelector<SVGSVGElement>('svg.fl-diagram[role="group"]')
+  if (svg === null) throw new Error('no diagram')
+  const rerender = (next: Partial<DiagramProps>) =>
+    act(() => r.render(<SpaceTimeDiagram {...props} {...next} />))
+  return { svg, host, props, rerender }
+}
+
+const texts = (root: Element, selector: string) =>
+  [...root.querySelectorAll(selector)].map((e) => e.textContent)
+
+describe('SpaceTimeDiagram', () => {
+  it("draws gc-pause: A's 41 rejected with 41 < 42 after B's 42 was accepted", () => {
+    const { svg } = mount()
+    const rejected = svg.querySelector('.fl-marks .fl-badge-rejected')?.parentElement
+    expect(rejected?.querySelector('.fl-badge-text')?.textContent).toBe('41')
+    expect(rejected?.querySelector('title')?.textContent).toContain('token 41 < 42')
+    expect(texts(svg, '.fl-reason')).toEqual(['41 < 42'])
+    const accepted = svg.querySelector('.fl-marks .fl-badge-accepted')?.parentElement
+    expect(accepted?.querySelector('.fl-badge-text')?.textContent).toBe('42')
+    expect(accepted?.querySelector('title')?.textContent).toContain("accepted B's write")
+  })
+
+  it('shows the pause, the belief past expiry and the token step to 42', () => {
+    const { svg } = mount()
+    expect(texts(svg, '.fl-block-label')).toEqual(['paused 15 s'])
+    expect(svg.querySelector('.fl-marks .fl-block-paused')?.getAttribute('fill')).toBe(
+      'url(#test-paused)',
+    )
+    expect(svg.querySelector('#test-paused')).not.toBeNull()
+    // The stale part of A's belief: hatched, edged where the lease ended, and labelled.
+    const stale = svg.querySelector('.fl-marks .fl-stale')
+    expect(stale?.getAttribute('fill')).toBe('url(#test-stale)')
+    expect(stale?.parentElement?.querySelector('title')?.textContent).toContain(
+      'its lease had ended but it still believed it',
+    )
+    expect(svg.querySelector('.fl-stale-edge')).not.toBeNull()
+    expect(texts(svg, '.fl-stale-label')).toEqual(['believes after expiry'])
+    // Solid lease bars carry their tokens; the lock lane names the holders.
+    expect(texts(svg, '.fl-lease-text')).toEqual(['41', '42'])
+    expect(texts(svg, '.fl-hold-text')).toEqual(['A · 41', 'B · 42'])
+    // The highest token the storage has recorded steps up to 42.
+    expect(svg.querySelector('.fl-marks path.fl-step')?.getAttribute('d')).toMatch(
+      /^M[\d.]+,[\d.]+H[\d.]+$/,
+    )
+    expect(texts(svg, '.fl-step-label')).toEqual(['42'])
+  })
+
+  it('is a labelled group with a description, and its marks are named buttons', () => {
+    const { svg } = mount({ title: 'GC pause diagram' })
+    expect(svg.getAttribute('aria-labelledby')).toBe('test-title')
+    expect(svg.querySelector('#test-title')?.textContent).toBe('GC pause diagram')
+    expect(svg.querySelector('#test-desc')?.textContent).toContain('storage rejected A')
+    const buttons = [...svg.querySelectorAll('[role="button"]')]
+    expect(buttons.length).toBe(15) // 14 messages, 1 finding
+    for (const b of buttons) expect(b.getAttribute('aria-label')).toBeTruthy()
+    // One tab stop for all messages (roving), one per finding.
+    expect(buttons.filter((b) => b.getAttribute('tabindex') === '0')).toHaveLength(2)
+    // Decorative layers are hidden from assistive technology.
+    expect(svg.querySelector('.fl-lane-line')?.closest('[aria-hidden="true"]')).not.toBeNull()
+  })
+
+  it('activates a finding with Enter and a message with a click', () => {
+    const onFindingActivate = vi.fn<(f: Finding) => void>()
+    const onMessageActivate = vi.fn<(msg: number) => void>()
+    const { svg } = mount({ onFindingActivate, onMessageActivate, onScrub: () => {} })
+    const finding = svg.querySelector<SVGGElement>('[data-finding-index="0"]')
+    if (finding === null) throw new Error('no finding marker')
+    act(() => finding.focus())
+    expect(document.querySelector('.fl-tip-text')?.textContent).toContain('Warning, two believers')
+    act(() => {
+      finding.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    })
+    expect(onFindingActivate).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'two-believers', atMs: 10010 }),
+    )
+    const arrow = svg.querySelector('[data-msg-index="12"] .fl-msg-line')
+    if (arrow === null) throw new Error('no arrow')
+    act(() => {
+      arrow.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientX: 100, button: 0 }))
+      arrow.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, clientX: 100, button: 0 }))
+    })
+    expect(onMessageActivate).toHaveBeenCalledWith(13) // A's write with token 41
+  })
+
+  it('moves between messages with the arrow keys (one tab stop)', () => {
+    const { svg } = mount({ onMessageActivate: () => {} })
+    const first = svg.querySelector<SVGGElement>('[data-msg-index="0"]')
+    act(() => first?.focus())
+    act(() => {
+      first?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    })
+    expect(document.activeElement?.getAttribute('data-msg-index')).toBe('1')
+    expect(svg.querySelector('[data-msg-index="1"]')?.getAttribute('tabindex')).toBe('0')
+    expect(svg.querySelector('[data-msg-index="0"]')?.getAttribute('tabindex')).toBe('-1')
+  })
+
+  it('scrubs when the diagram is pressed and dragged', () => {
+    const onScrub = vi.fn<(ms: number) => void>()
+    const { svg } = mount({ onScrub })
+    svg.getBoundingClientRect = () => new DOMRect(0, 0, 640, 300) // drawn at half size
+    const bg = svg.querySelector('.fl-bg')
+    if (bg === null) throw new Error('no background')
+    act(() => {
+      bg.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientX: 320, button: 0 }))
+      bg.dispatchEvent(new MouseEvent('pointermove', { bubbles: true, clientX: 400 }))
+      bg.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, clientX: 400 }))
+      bg.dispatchEvent(new MouseEvent('pointermove', { bubbles: true, clientX: 500 }))
+    })
+    expect(onScrub).toHaveBeenCalledTimes(2)
+    const [first, second] = onScrub.mock.calls.map((c) => c[0])
+    expect(first).toBeGreaterThan(0)
+    expect(second).toBeGreaterThan(first ?? Infinity)
+  })
+
+  it('moves only the cursor layer when the cursor moves: the marks are not touched', () => {
+    const { svg, host, rerender } = mount({ cursorMs: 1000 })
+    const overlay = host.querySelector('svg.fl-overlay')
+    const playhead = () => overlay?.querySelector('.fl-playhead')?.getAttribute('transform')
+    const before = playhead()
+    const mutations: MutationRecord[] = []
+    const observer = new MutationObserver((records) => mutations.push(...records))
+    observer.observe(svg, { subtree: true, attributes: true, childList: true, characterData: true })
+    for (const ms of [2000, 5000, 10005, 12000, 16000]) rerender({ cursorMs: ms })
+    mutations.push(...observer.takeRecords())
+    observer.disconnect()
+    expect(mutations).toEqual([])
+    expect(playhead()).not.toBe(before)
+    expect(overlay?.querySelector('.fl-future-fade')).not.toBeNull()
+  })
+
+  it('hides the future: no veil when shown, an opaque one when hidden, lane lines kept', () => {
+    const { host, rerender } = mount({ cursorMs: 5000, future: 'show' })
+    expect(host.querySelector('.fl-future')).toBeNull()
+    rerender({ future: 'hide' })
+    const veil = host.querySelector('.fl-future-veil')
+    expect(veil?.querySelector('.fl-future-hide')).not.toBeNull()
+    expect(veil?.querySelectorAll('.fl-lane-line').length).toBe(4)
+    // The two-believers warning (10.01 s) is in the hidden future: out of the tab order.
+    expect(host.querySelector('[data-finding-index="0"]')?.getAttribute('tabindex')).toBe('-1')
+    rerender({ future: 'hide', cursorMs: 12000 })
+    expect(host.querySelector('[data-finding-index="0"]')?.getAttribute('tabindex')).toBe('0')
+  })
+
+  it('emphasises the highlighted messages and decisions', () => {
+    const { svg, rerender } = mount()
+    expect(svg.querySelectorAll('.fl-halo')).toHaveLength(0)
+    rerender({ highlight: { msgs: [13], decisionEventIndexes: [45] } })
+    expect(svg.querySelectorAll('.fl-halo')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,265 @@
+/**
+ * The live space-time diagram. The run is laid out once per run/width (memoized) and its marks
+ * rendered once; moving the cursor re-renders only the playhead, the veil over the future and
+ * (in hide mode, when a finding crosses the cursor) the findings. Dragging on the diagram scrubs;
+ * message arrows and findings are buttons.
+ */
+import type { JSX, PointerEvent as ReactPointerEvent } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { CheckResult, Finding, Run } from '../sim'
+import type { Spans } from '../timeline'
+import { deriveSpans } from '../timeline'
+import type { Future } from './Cursor'
+import { Cursor } from './Cursor'
+import { DIAGRAM_CSS } from './diagramStyles'
+import type { Highlight } from './Highlights'
+import { Highlights } from './Highlights'
+import type { MarkEvents, Tip } from './Interactive'
+import { Findings, Messages } from './Interactive'
+import { layoutDiagram, msOfX } from './layout'
+import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
+import { Tooltip } from './Tooltip'
+
+export interface DiagramProps {
+  run: Run
+  findings: CheckResult
+  /** Computed from the run when absent. */
+  spans?: Spans
+  cursorMs: number
+  future: Future
+  /** Container width; the diagram is laid out for it. */
+  widthPx: number
+  /** Unique per instance: prefixes SVG ids (patterns, clip paths). */
+  idPrefix: string
+  /** Accessible name. */
+  title?: string
+  onScrub?: (ms: number) => void
+  onMessageActivate?: (msg: number) => void
+  onFindingActivate?: (finding: Finding) => void
+  /** Compare mode: messages and decisions to emphasise. */
+  highlight?: Highlight
+}
+
+interface Live {
+  props: DiagramProps
+  cursorMs: number
+}
+
+interface Press {
+  pointerId: number
+  x: number
+  mark: Tip | null
+  dragging: boolean
+}
+
+/** A press that moves less than this is a click, not a drag. */
+const DRAG_THRESHOLD_PX = 4
+
+export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
+  const { run, findings, widthPx, idPrefix, cursorMs, future } = props
+  const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
+  const model = useMemo(
+    () => layoutDiagram({ run, findings, spans, widthPx }),
+    [run, findings, spans, widthPx],
+  )
+  const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
+
+  // The latest props, for handlers that must stay stable so that memoized marks never re-render.
+  const live = useRef<Live>({ props, cursorMs })
+  useLayoutEffect(() => {
+    live.current = { props, cursorMs }
+  })
+
+  const [tip, setTip] = useState<Tip | null>(null)
+  const press = useRef<Press | null>(null)
+
+  const isHidden = useCallback((ms: number) => {
+    const { props: p, cursorMs: c } = live.current
+    return p.future === 'hide' && ms > c
+  }, [])
+
+  const events = useMemo<MarkEvents>(
+    () => ({
+      activateMessage(index) {
+        const arrow = model.messages[index]
+        if (arrow !== undefined) live.current.props.onMessageActivate?.(arrow.msg)
+      },
+      activateFinding(index) {
+        const finding = allFindings[index]
+        if (finding !== undefined) live.current.props.onFindingActivate?.(finding)
+      },
+      showTip(next) {
+        setTip((prev) => (prev?.kind === next.kind && prev.index === next.index ? prev : next))
+      },
+      hideTip(gone) {
+        setTip((prev) => (prev?.kind === gone.kind && prev.index === gone.index ? null : prev))
+      },
+      isHidden,
+    }),
+    [model, allFindings, isHidden],
+  )
+
+  /** The mark under a pointer event, unless it is hidden in the future. */
+  const markAt = useCallback(
+    (target: EventTarget | null): Tip | null => {
+      if (!(target instanceof Element)) return null
+      const msgEl = target.closest('[data-msg-index]')
+      if (msgEl !== null) {
+        const index = Number(msgEl.getAttribute('data-msg-index'))
+        const arrow = model.messages[index]
+        return arrow === undefined || isHidden(arrow.sentAtMs) ? null : { kind: 'message', index }
+      }
+      const findingEl = target.closest('[data-finding-index]')
+      if (findingEl !== null) {
+        const index = Number(findingEl.getAttribute('data-finding-index'))
+        const finding = allFindings[index]
+        return finding === undefined || isHidden(finding.atMs) ? null : { kind: 'finding', index }
+      }
+      return null
+    },
+    [model, allFindings, isHidden],
+  )
+
+  const msAtPointer = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>) => {
+      const rect = e.currentTarget.getBoundingClientRect()
+      const scale = rect.width > 0 ? model.widthPx / rect.width : 1
+      return msOfX(model, (e.clientX - rect.left) * scale)
+    },
+    [model],
+  )
+
+  // A press on the background seeks there and a drag scrubs; a press on a message or finding
+  // that is released without moving activates it, and one that moves scrubs instead (in a long
+  // run arrows cover most of the diagram, so dragging must work from anywhere).
+  const onPointerDown = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>) => {
+      if (e.button !== 0) return
+      const mark = markAt(e.target)
+      press.current = { pointerId: e.pointerId, x: e.clientX, mark, dragging: false }
+      if (live.current.props.onScrub === undefined) return
+      // Optional call: some DOMs (jsdom) have no pointer capture.
+      e.currentTarget.setPointerCapture?.(e.pointerId)
+      if (mark === null) {
+        setTip(null)
+        live.current.props.onScrub(msAtPointer(e))
+      }
+    },
+    [markAt, msAtPointer],
+  )
+
+  const onPointerMove = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>) => {
+      const p = press.current
+      if (p === null || p.pointerId !== e.pointerId) return
+      const onScrub = live.current.props.onScrub
+      if (onScrub === undefined) return
+      if (!p.dragging && Math.abs(e.clientX - p.x) < DRAG_THRESHOLD_PX) return
+      if (!p.dragging) {
+        p.dragging = true
+        setTip(null)
+      }
+      onScrub(msAtPointer(e))
+    },
+    [msAtPointer],
+  )
+
+  const onPointerUp = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>) => {
+      const p = press.current
+      if (p === null || p.pointerId !== e.pointerId) return
+      press.current = null
+      if (e.currentTarget.hasPointerCapture?.(e.pointerId) === true) {
+        e.currentTarget.releasePointerCapture(e.pointerId)
+      }
+      if (p.dragging || p.mark === null) return
+      if (p.mark.kind === 'message') events.activateMessage(p.mark.index)
+      else events.activateFinding(p.mark.index)
+    },
+    [events],
+  )
+
+  const onPointerCancel = useCallback((e: ReactPointerEvent<SVGSVGElement>) => {
+    if (press.current?.pointerId === e.pointerId) press.current = null
+  }, [])
+
+  const onPointerOver = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>) => {
+      if (press.current?.dragging === true) return
+      const mark = markAt(e.target)
+      setTip((prev) =>
+        mark === null ? null : prev?.kind === mark.kind && prev.index === mark.index ? prev : mark,
+      )
+    },
+    [markAt],
+  )
+
+  const onPointerLeave = useCallback(() => {
+    if (press.current === null) setTip(null)
+  }, [])
+
+  // In hide mode, findings after the cursor leave the tab order; recompute only when a finding
+  // crosses the cursor, not on every frame.
+  let hiddenAfterMs = Infinity
+  if (future === 'hide') {
+    hiddenAfterMs = -1
+    for (const f of allFindings)
+      if (f.atMs <= cursorMs && f.atMs > hiddenAfterMs) hiddenAfterMs = f.atMs
+  }
+
+  const titleId = `${idPrefix}-title`
+  const descId = `${idPrefix}-desc`
+  const title =
+    props.title ?? `Space-time diagram: ${run.scenario.title ?? run.scenario.id ?? 'run'}`
+  const scrubbable = props.onScrub !== undefined
+  const viewBox = `0 0 ${model.widthPx} ${model.heightPx}`
+  const compact = model.compact ? ' fl-compact' : ''
+  return (
+    <div className="fl-diagram-frame" style={{ width: model.widthPx }}>
+      <svg
+        className={`fl-diagram${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
+        role="group"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+        width={model.widthPx}
+        height={model.heightPx}
+        viewBox={viewBox}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onPointerOver={onPointerOver}
+        onPointerLeave={onPointerLeave}
+      >
+        <title id={titleId}>{title}</title>
+        <desc id={descId}>{model.description}</desc>
+        <style>{DIAGRAM_CSS}</style>
+        <Defs model={model} idPrefix={idPrefix} />
+        <Scaffold model={model} idPrefix={idPrefix} />
+        <Highlights model={model} highlight={props.highlight} />
+        <LaneMarks model={model} idPrefix={idPrefix} />
+        <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
+        <Messages model={model} clipId={patternId(idPrefix, 'clip')} events={events} />
+      </svg>
+      {/* The cursor and tooltip live in their own layer: moving them never repaints the marks. */}
+      <svg
+        className={`fl-diagram fl-overlay${compact}`}
+        aria-hidden="true"
+        width={model.widthPx}
+        height={model.heightPx}
+        viewBox={viewBox}
+      >
+        <Cursor model={model} cursorMs={cursorMs} future={future} />
+        <Tooltip
+          model={model}
+          tip={tip}
+          canActivate={
+            tip?.kind === 'finding'
+              ? props.onFindingActivate !== undefined
+              : props.onMessageActivate !== undefined
+          }
+        />
+      </svg>
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * What every mark builder needs: the scale, the lanes, the sizes, and the shared label queue.
+ * Builders push label requests and obstacles here; the orchestrator places all labels at once,
+ * by priority, so the most important words win the space.
+ */
+import type { CheckResult, NodeId, Run } from '../../sim'
+import type { Spans } from '../../timeline'
+import type { Metrics } from './geometry'
+import type { LabelCandidate, LabelRequest } from './labels'
+import { Occupancy, round } from './labels'
+import { isBold, isLarge } from './labelStyle'
+import type { Box, Lane, PlacedLabel } from './types'
+
+/** Label priorities: higher claims space first. */
+export const PRIORITY = {
+  leaseToken: 90,
+  pauseLabel: 86,
+  staleLabel: 84,
+  fault: 82,
+  reason: 80,
+  stepKey: 75,
+  finding: 70,
+  lockEnd: 60,
+  lockDelay: 58,
+  queued: 56,
+  stepOther: 45,
+  value: 30,
+  note: 5,
+} as const
+
+export interface Ctx {
+  m: Metrics
+  run: Run
+  findings: CheckResult
+  spans: Spans
+  widthPx: number
+  endMs: number
+  x0: number
+  x1: number
+  pxPerMs: number
+  /** Leftmost x a mark or label may use (the plot's left edge). */
+  left: number
+  /** Rightmost x a label may use. */
+  right: number
+  lanes: Map<NodeId, Lane>
+  /** So many messages per px that only the important ones are labelled. */
+  dense: boolean
+  requests: LabelRequest[]
+  occupancy: Occupancy
+}
+
+export function createCtx(init: Omit<Ctx, 'requests' | 'occupancy'>): Ctx {
+  return { ...init, requests: [], occupancy: new Occupancy() }
+}
+
+export function xOf(ctx: Ctx, ms: number): number {
+  return round(ctx.x0 + ms * ctx.pxPerMs)
+}
+
+export function hueOf(ctx: Ctx, node: NodeId): number | null {
+  return ctx.lanes.get(node)?.hue ?? null
+}
+
+/** Baseline that centres text of `fontPx` in the band [y0, y1]. */
+export function bandBaseline(y0: number, y1: number, fontPx: number): number {
+  return round((y0 + y1) / 2 + fontPx * 0.36)
+}
+
+export function topBand(ctx: Ctx, lane: Lane): { y0: number; y1: number } {
+  return { y0: lane.y0, y1: lane.yc - lane.barHalf }
+}
+
+export function bottomBand(ctx: Ctx, lane: Lane): { y0: number; y1: number } | null {
+  if (lane.kind === 'resource') return null
+  return { y0: lane.yc + lane.barHalf, y1: lane.y1 }
+}
+
+export function laneBounds(ctx: Ctx, lane: Lane): Box {
+  return { x0: ctx.left, y0: lane.y0, x1: ctx.right, y1: lane.y1 }
+}
+
+/** Queues a label; `assign` receives it if it finds a place. */
+export function requestLabel(
+  ctx: Ctx,
+  request: {
+    text: string
+    priority: number
+    candidates: LabelCandidate[]
+    bounds: Box
+    className: string
+    assign: (label: PlacedLabel) => void
+  },
+): void {
+  ctx.requests.push({
+    text: request.text,
+    fontPx: isLarge(request.className) ? ctx.m.fontPx : ctx.m.smallFontPx,
+    bold: isBold(request.className),
+    priority: request.priority,
+    candidates: request.candidates,
+    bounds: request.bounds,
+    className: request.className,
+    assign: request.assign,
+  })
+}
+
+/** A label in a lane's top band, just after (or, failing that, just before) x. */
+export function topBandCandidates(
+  ctx: Ctx,
+  lane: Lane,
+  xAfter: number,
+  xBefore: number,
+  texts: string[],
+): LabelCandidate[] {
+  const band = topBand(ctx, lane)
+  const y = bandBaseline(band.y0, band.y1, ctx.m.smallFontPx)
+  const out: LabelCandidate[] = []
+  for (const text of texts) {
+    out.push({ x: xAfter, y, anchor: 'start', text })
+    out.push({ x: xBefore, y, anchor: 'end', text })
+  }
+  return out
+}

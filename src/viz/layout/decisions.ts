@@ -1,0 +1,306 @@
+/**
+ * Resource lanes: every decision a resource made about a write or effect, as a badge with the
+ * write's token and a ✓ or ✗ (and the reason, "41 < 42"); a check-then-write's check and apply
+ * linked; and the highest token the resource had recorded, as a step line under the badges.
+ *
+ * Badges that would overlap stack into rows below the lane line (time stays exact: a badge moved
+ * down keeps a leader to its true moment); when even the rows are full the badge shrinks to a pip.
+ */
+import type { NodeId, ResourceValue } from '../../sim'
+import { formatMs } from '../../sim'
+import type { DecisionMark } from '../../timeline'
+import { tokenText } from './clients'
+import type { Ctx } from './context'
+import { hueOf, laneBounds, PRIORITY, requestLabel, xOf } from './context'
+import type { LabelCandidate } from './labels'
+import { round } from './labels'
+import { textWidthPx } from './text'
+import type { CheckApplyLink, DecisionBadge, Lane, PlacedLabel, TokenLine } from './types'
+
+export const MAX_BADGE_ROWS = 4
+const BADGE_GAP_PX = 3
+const ICON_PX = 9
+
+export interface PackedDecision {
+  mark: DecisionMark
+  row: number
+  pip: boolean
+  x: number
+  cx: number
+  w: number
+  text: string
+}
+
+export interface PackedResource {
+  rows: number
+  items: PackedDecision[]
+}
+
+function badgeWidth(text: string, fontPx: number): number {
+  return round(5 + ICON_PX + 3 + textWidthPx(text, fontPx, true) + 6)
+}
+
+/** Assigns each decision a row (or a pip), per resource. Needs only x, so it runs before lanes. */
+export function packDecisions(
+  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'x0' | 'pxPerMs' | 'left' | 'right'>,
+): Map<NodeId, PackedResource> {
+  const important = new Set(
+    [...ctx.findings.violations, ...ctx.findings.warnings].map((f) => f.eventIndex),
+  )
+  const rank = (d: DecisionMark) =>
+    d.outcome === 'rejected' || d.outcome === 'discarded' ? 0 : important.has(d.eventIndex) ? 1 : 2
+  const byResource = new Map<NodeId, DecisionMark[]>()
+  for (const d of ctx.spans.decisions) {
+    const list = byResource.get(d.resource)
+    if (list === undefined) byResource.set(d.resource, [d])
+    else list.push(d)
+  }
+  const out = new Map<NodeId, PackedResource>()
+  for (const [resource, marks] of byResource) {
+    // Rows fill in time order, so stacked badges read top to bottom as they happened; if that
+    // leaves a rejection or a finding as a pip, those claim their rows first instead.
+    let packed = pack(ctx, marks)
+    if (packed.items.some((p) => p.pip && rank(p.mark) < 2)) {
+      packed = pack(
+        ctx,
+        [...marks].sort((a, b) => rank(a) - rank(b) || a.eventIndex - b.eventIndex),
+      )
+    }
+    out.set(resource, packed)
+  }
+  return out
+}
+
+function pack(
+  ctx: Pick<Ctx, 'm' | 'x0' | 'pxPerMs' | 'left' | 'right'>,
+  order: DecisionMark[],
+): PackedResource {
+  const rows: { x0: number; x1: number }[][] = []
+  const items: PackedDecision[] = []
+  for (const mark of order) {
+    const text = tokenText(mark.token)
+    const w = badgeWidth(text, ctx.m.smallFontPx)
+    const x = round(ctx.x0 + mark.atMs * ctx.pxPerMs)
+    const cx = round(Math.min(ctx.right - w / 2, Math.max(ctx.left + w / 2, x)))
+    const span = { x0: cx - w / 2, x1: cx + w / 2 }
+    let row = -1
+    for (let r = 0; r < MAX_BADGE_ROWS; r++) {
+      const taken = rows[r] ?? []
+      // Rows fill left to right, so only the last badge of a row can overlap a new one.
+      const last = taken[taken.length - 1]
+      const clear = taken.length === 0 || (last !== undefined && last.x1 + BADGE_GAP_PX <= span.x0)
+      if (
+        clear ||
+        taken.every((t) => span.x1 + BADGE_GAP_PX <= t.x0 || t.x1 + BADGE_GAP_PX <= span.x0)
+      ) {
+        row = r
+        break
+      }
+    }
+    if (row >= 0) {
+      const taken = rows[row] ?? []
+      taken.push(span)
+      taken.sort((a, b) => a.x0 - b.x0)
+      rows[row] = taken
+    }
+    items.push({ mark, row: Math.max(row, 0), pip: row < 0, x, cx, w, text })
+  }
+  items.sort((a, b) => a.mark.eventIndex - b.mark.eventIndex)
+  return { rows: Math.max(1, rows.length), items }
+}
+
+function valueText(value: ResourceValue): string {
+  return typeof value === 'string' ? `"${value}"` : String(value)
+}
+
+function decisionTitle(d: DecisionMark): string {
+  const what = `${d.client}'s ${d.effect ? 'effect' : 'write'} ${valueText(d.value)} with token ${tokenText(d.token)}`
+  const when = formatMs(d.atMs)
+  switch (d.outcome) {
+    case 'accepted':
+      return `${d.resource} accepted ${what} at ${when}`
+    case 'rejected':
+      return `${d.resource} rejected ${what} at ${when}: ${d.reason ?? ''}`
+    case 'checked':
+      return `${d.resource} checked ${what} at ${when}: it passes; the write is applied later`
+    case 'applied':
+      return `${d.resource} applied ${what} at ${when}`
+    case 'duplicate':
+      return `${d.resource} recognised ${what} as a repeat at ${when} and did nothing`
+    case 'discarded':
+      return `${d.resource} lost ${what} at ${when}: ${d.reason ?? ''}`
+  }
+}
+
+/** "token 41 < 42" → "41 < 42": the badge already says it is about tokens. */
+export function shortReason(reason: string): string {
+  return reason.replace(/^token /, '')
+}
+
+export function decisionBadges(
+  ctx: Ctx,
+  packed: Map<NodeId, PackedResource>,
+): { badges: DecisionBadge[]; links: CheckApplyLink[] } {
+  const badges: DecisionBadge[] = []
+  const links: CheckApplyLink[] = []
+  for (const [resource, { items }] of packed) {
+    const lane = ctx.lanes.get(resource)
+    if (lane === undefined) continue
+    const h = ctx.m.badgeHeightPx
+    const checks = new Map<number, DecisionBadge>()
+    for (const item of items) {
+      const d = item.mark
+      const cy = round(lane.yc + item.row * ctx.m.rowPx)
+      const badge: DecisionBadge = {
+        key: `decision-${d.eventIndex}`,
+        eventIndex: d.eventIndex,
+        resource,
+        msg: d.msg,
+        client: d.client,
+        hue: hueOf(ctx, d.client),
+        token: d.token,
+        outcome: d.outcome,
+        effect: d.effect,
+        atMs: d.atMs,
+        x: item.x,
+        lineY: lane.yc,
+        row: item.row,
+        cx: item.cx,
+        cy,
+        w: item.pip ? 6 : item.w,
+        h: item.pip ? 6 : h,
+        pip: item.pip,
+        text: item.text,
+        reason: null,
+        value: null,
+        title: decisionTitle(d),
+      }
+      badges.push(badge)
+      if (!item.pip) {
+        ctx.occupancy.add({
+          x0: item.cx - item.w / 2,
+          y0: cy - h / 2,
+          x1: item.cx + item.w / 2,
+          y1: cy + h / 2,
+        })
+        requestDecisionLabels(ctx, lane, badge, d)
+      }
+      if (d.outcome === 'checked') checks.set(d.msg, badge)
+      if (d.outcome === 'applied' || d.outcome === 'discarded') {
+        const check = checks.get(d.msg)
+        if (check !== undefined) {
+          links.push({
+            key: `link-${d.eventIndex}`,
+            x0: check.cx,
+            y0: check.cy,
+            x1: badge.cx,
+            y1: badge.cy,
+            hue: badge.hue,
+          })
+        }
+      }
+    }
+  }
+  return { badges, links }
+}
+
+function requestDecisionLabels(ctx: Ctx, lane: Lane, badge: DecisionBadge, d: DecisionMark): void {
+  const right = badge.cx + badge.w / 2 + 4
+  const left = badge.cx - badge.w / 2 - 4
+  const mid = round(badge.cy + ctx.m.smallFontPx * 0.36)
+  const below = round(badge.cy + badge.h / 2 + ctx.m.smallFontPx * 0.9)
+  const bounds = laneBounds(ctx, lane)
+  if (d.reason !== null && (d.outcome === 'rejected' || d.outcome === 'discarded')) {
+    const text = shortReason(d.reason)
+    requestLabel(ctx, {
+      text,
+      priority: PRIORITY.reason,
+      candidates: [
+        { x: right, y: mid, anchor: 'start' },
+        { x: left, y: mid, anchor: 'end' },
+        { x: badge.cx, y: below, anchor: 'middle' },
+      ],
+      bounds,
+      className: 'fl-reason',
+      assign: (label: PlacedLabel) => (badge.reason = label),
+    })
+  }
+  if (d.outcome === 'accepted' || d.outcome === 'applied') {
+    const text = valueText(d.value)
+    requestLabel(ctx, {
+      text,
+      priority: PRIORITY.value,
+      candidates: [
+        { x: right, y: mid, anchor: 'start' },
+        { x: left, y: mid, anchor: 'end' },
+      ],
+      bounds,
+      className: 'fl-value',
+      assign: (label: PlacedLabel) => (badge.value = label),
+    })
+  }
+}
+
+export function tokenLines(ctx: Ctx): TokenLine[] {
+  const out: TokenLine[] = []
+  for (const lane of ctx.lanes.values()) {
+    if (lane.kind !== 'resource' || lane.stepBand === null) continue
+    const steps = ctx.spans.tokenSteps.filter(
+      (s): s is typeof s & { highestToken: number } =>
+        s.resource === lane.node && s.highestToken !== null,
+    )
+    const band = { x0: ctx.x0, x1: ctx.x1, y0: lane.stepBand.y0, y1: lane.stepBand.y1 }
+    const tokens = steps.map((s) => s.highestToken)
+    const lo = Math.min(...tokens)
+    const hi = Math.max(...tokens)
+    const yTop = band.y0 + 4
+    const yBottom = band.y1 - 3
+    const yOf = (t: number) =>
+      round(hi === lo ? (yTop + yBottom) / 2 : yBottom - ((t - lo) / (hi - lo)) * (yBottom - yTop))
+    const points: [number, number][] = steps.map((s) => [xOf(ctx, s.atMs), yOf(s.highestToken)])
+    const last = points[points.length - 1]
+    if (last !== undefined) points.push([ctx.x1, last[1]])
+    const d = stepAfterPath(points)
+    const tokenLine: TokenLine = { resource: lane.node, d, labels: [], band }
+    out.push(tokenLine)
+    const fontPx = ctx.m.smallFontPx
+    steps.forEach((s, i) => {
+      const prev = steps[i - 1]?.highestToken
+      const down = prev !== undefined && s.highestToken < prev
+      const key = i === 0 || i === steps.length - 1 || down
+      const x = xOf(ctx, s.atMs)
+      const y = yOf(s.highestToken)
+      const text = down ? `${s.highestToken} ↓` : String(s.highestToken)
+      requestLabel(ctx, {
+        text,
+        priority: key ? PRIORITY.stepKey : PRIORITY.stepOther,
+        candidates: [
+          ...[3, 10, 18].flatMap((dx): LabelCandidate[] => [
+            { x: x + dx, y: y - 3, anchor: 'start' },
+            { x: x + dx, y: round(y + fontPx * 0.9 + 1), anchor: 'start' },
+          ]),
+          { x: x - 3, y: y - 3, anchor: 'end' },
+        ],
+        bounds: { x0: ctx.left, y0: band.y0 - fontPx, x1: ctx.right, y1: lane.y1 },
+        className: down ? 'fl-step-label fl-step-down' : 'fl-step-label',
+        assign: (label) => tokenLine.labels.push(label),
+      })
+    })
+  }
+  return out
+}
+
+/**
+ * A step line that holds each value until the next point (d3-shape's curveStepAfter), written
+ * out directly: it is the only curve the diagram needs, not worth a library in the embed.
+ */
+export function stepAfterPath(points: readonly (readonly [number, number])[]): string {
+  let d = ''
+  let prevY = 0
+  points.forEach(([x, y], i) => {
+    if (i === 0) d = `M${x},${y}`
+    else d += `H${x}${y === prevY ? '' : `V${y}`}`
+    prevY = y
+  })
+  return d
+}

@@ -1,0 +1,345 @@
+/**
+ * layoutDiagram: a run (with its check result and spans) and a width in px → a DiagramModel of
+ * plain coordinates. Pure and deterministic; the React components only draw what it returns.
+ *
+ * Time runs left to right on a linear scale (the lesson is about durations: a 15 s pause against
+ * a 10 s lease), lanes run top to bottom in the order clients, lock service, resources, and every
+ * label is placed once, by priority, so that no two labels overlap.
+ */
+import type { CheckResult, Run } from '../../sim'
+import type { Spans } from '../../timeline'
+import { deriveSpans } from '../../timeline'
+import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
+import type { Ctx } from './context'
+import { bandBaseline, createCtx, PRIORITY, requestLabel } from './context'
+import { decisionBadges, packDecisions, tokenLines } from './decisions'
+import { describeDiagram } from './describe'
+import { faultMarkers, partitionBands } from './faults'
+import { findingMarkers } from './findings'
+import type { LaneSpec, Metrics } from './geometry'
+import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines, timeTicks } from './geometry'
+import { placeLabels, round } from './labels'
+import { legendKinds, layoutLegend } from './legend'
+import { lockDelays, leaseEnds, lockHolds } from './lock'
+import { messageArrows } from './messages'
+import { textWidthPx } from './text'
+import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
+
+/** Above this many messages per px of time axis, arrows are drawn thin and light. */
+const DENSE_MESSAGES_PER_PX = 0.35
+
+export interface LayoutOptions {
+  /** Draw the key to the marks under the axis (default true). */
+  legend?: boolean
+  /** A visible title (and subtitle) above the figure, for standalone SVG. */
+  header?: { title: string; subtitle?: string } | null
+}
+
+export interface LayoutInput {
+  run: Run
+  findings: CheckResult
+  /** Derived from the run when absent. */
+  spans?: Spans
+  widthPx: number
+  options?: LayoutOptions
+}
+
+export function layoutDiagram(input: LayoutInput): DiagramModel {
+  const { run, findings } = input
+  const spans = input.spans ?? deriveSpans(run)
+  const widthPx = clampWidth(input.widthPx)
+  const m = metricsFor(widthPx)
+  const specs = laneSpecs(run.scenario)
+  const gutter = m.compact ? 0 : gutterWidthPx(specs, m, widthPx)
+  const left = m.compact ? 4 : gutter
+  const x0 = left + (m.compact ? 10 : 14)
+  const x1 = widthPx - (m.compact ? 16 : 28)
+  const right = widthPx - 3
+  const endMs = Math.max(run.endMs, 1)
+  const pxPerMs = (x1 - x0) / endMs
+
+  const packed = packDecisions({ spans, findings, m, x0, pxPerMs, left, right })
+
+  let y = 0
+  let header: DiagramModel['header'] = null
+  const headerInput = input.options?.header ?? null
+  if (headerInput !== null) {
+    header = {
+      title: {
+        x: left === 0 ? 4 : m.compact ? 4 : 10,
+        y: m.titleFontPx + 4,
+        anchor: 'start',
+        text: headerInput.title,
+        className: 'fl-header-title',
+        fontPx: m.titleFontPx,
+        bold: true,
+      },
+      subtitle:
+        headerInput.subtitle === undefined
+          ? null
+          : {
+              x: m.compact ? 4 : 10,
+              y: m.titleFontPx + 4 + m.fontPx + 6,
+              anchor: 'start',
+              text: headerInput.subtitle,
+              className: 'fl-header-subtitle',
+              fontPx: m.fontPx,
+              bold: false,
+            },
+    }
+    y = header.subtitle === null ? m.titleFontPx + 12 : m.titleFontPx + m.fontPx + 18
+  }
+  y += 4
+  const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 9 }
+  y += m.findingsRowPx + 2
+
+  const lanes = new Map<string, Lane>()
+  specs.forEach((spec, i) => {
+    const prev = specs[i - 1]
+    if (prev !== undefined && prev.kind !== spec.kind) y += m.groupGapPx
+    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, run, i)
+    lanes.set(spec.node, lane)
+    y = lane.y1
+  })
+  const lanesBottom = y
+
+  const dense = spans.messages.length / Math.max(1, x1 - x0) > DENSE_MESSAGES_PER_PX
+  const ctx = createCtx({
+    m,
+    run,
+    findings,
+    spans,
+    widthPx,
+    endMs,
+    x0,
+    x1,
+    pxPerMs,
+    left,
+    right,
+    lanes,
+    dense,
+  })
+  // Bars own their zone on client and lock lanes: labels go in the bands above and below.
+  for (const lane of lanes.values()) {
+    if (lane.kind === 'resource') continue
+    ctx.occupancy.add({
+      x0: 0,
+      y0: lane.yc - lane.barHalf,
+      x1: widthPx,
+      y1: lane.yc + lane.barHalf,
+    })
+  }
+  const laneLabels = labelLanes(ctx, specs)
+  const notes: PlacedLabel[] = []
+
+  const leases = clientLeases(ctx)
+  const beliefs = beliefBars(ctx)
+  const blocks = nodeBlocks(ctx)
+  const holds = lockHolds(ctx)
+  const ends = leaseEnds(ctx, holds)
+  const delays = lockDelays(ctx)
+  const messages = messageArrows(ctx)
+  const { badges, links } = decisionBadges(ctx, packed)
+  const lines = tokenLines(ctx)
+  const { markers, bands } = findingMarkers(ctx, findingsRow)
+  const faults = faultMarkers(ctx, nodesWithDownBlockAt(blocks))
+  const partitions = partitionBands(ctx)
+  stepCaptions(ctx, notes)
+  placeLabels(ctx.requests, ctx.occupancy)
+
+  const axisY = lanesBottom + 4
+  const ticks = timeTicks(endMs, x0, x1)
+  let bottom = axisY + m.axisPx
+  const present = {
+    leases,
+    beliefs,
+    blocks,
+    messages,
+    decisions: badges,
+    tokenLines: lines,
+    lockDelays: delays,
+    partitions,
+    findings: markers,
+  }
+  let legend: DiagramModel['legend'] = []
+  if (input.options?.legend !== false) {
+    const laid = layoutLegend(
+      legendKinds(present),
+      m.compact ? 6 : 10,
+      widthPx - 6,
+      bottom,
+      m.legendRowPx,
+      m.smallFontPx,
+    )
+    legend = laid.items
+    bottom = laid.bottom
+  }
+
+  return {
+    widthPx,
+    heightPx: Math.ceil(bottom + 6),
+    compact: m.compact,
+    dense,
+    fontPx: m.fontPx,
+    smallFontPx: m.smallFontPx,
+    endMs,
+    pxPerMs,
+    x0,
+    x1,
+    plot: { x0: left, y0: findingsRow.y0, x1: widthPx, y1: lanesBottom },
+    header,
+    findingsRow: {
+      ...findingsRow,
+      label:
+        m.compact || markers.length === 0
+          ? null
+          : {
+              x: 10,
+              y: round(findingsRow.markerY + m.smallFontPx * 0.36),
+              anchor: 'start',
+              text: 'findings',
+              className: 'fl-row-label',
+              fontPx: m.smallFontPx,
+              bold: false,
+            },
+    },
+    axis: { y: axisY, ticks },
+    lanes: [...lanes.values()],
+    laneLabels,
+    leases,
+    beliefs,
+    holds,
+    leaseEnds: ends,
+    lockDelays: delays,
+    blocks,
+    messages,
+    decisions: badges,
+    links,
+    tokenLines: lines,
+    findings: markers,
+    findingBands: bands,
+    faults,
+    partitions,
+    legend,
+    notes,
+    description: describeDiagram(run, findings, spans, specs),
+  }
+}
+
+function stackLane(
+  spec: LaneSpec,
+  y0: number,
+  m: Metrics,
+  rows: number,
+  run: Run,
+  i: number,
+): Lane {
+  const top = m.laneTopPx
+  if (spec.kind === 'client' || spec.kind === 'lock') {
+    const half = spec.kind === 'client' ? m.clientHalfPx : m.lockHalfPx
+    const bottom = spec.kind === 'client' ? m.laneBottomPx : m.laneBottomPx - 2
+    return {
+      ...laneBase(spec, i),
+      y0,
+      yc: y0 + top + half,
+      y1: y0 + top + 2 * half + bottom,
+      barHalf: half,
+      stepBand: null,
+    }
+  }
+  const half = m.resourceHalfPx
+  const yc = y0 + top + half
+  const lastRow = yc + (rows - 1) * m.rowPx
+  let y = lastRow + m.badgeHeightPx / 2 + m.smallFontPx + 5
+  const fencing = run.scenario.resources.find((r) => r.id === spec.node)?.fencing ?? 'none'
+  let stepBand: Lane['stepBand'] = null
+  if (fencing !== 'none') {
+    stepBand = { y0: y, y1: y + m.stepBandPx }
+    y += m.stepBandPx
+  }
+  return { ...laneBase(spec, i), y0, yc, y1: y + 4, barHalf: half, stepBand }
+}
+
+function laneBase(spec: LaneSpec, i: number) {
+  return {
+    node: spec.node,
+    kind: spec.kind,
+    title: spec.title,
+    role: spec.role,
+    hue: spec.hue,
+    shaded: i % 2 === 1,
+  }
+}
+
+function labelLanes(ctx: Ctx, specs: LaneSpec[]): LaneLabel[] {
+  const { m } = ctx
+  const out: LaneLabel[] = []
+  for (const spec of specs) {
+    const lane = ctx.lanes.get(spec.node)
+    if (lane === undefined) continue
+    if (m.compact) {
+      // Phone layout: "A · client" in the lane's top band, left-aligned with the plot.
+      const y = bandBaseline(lane.y0, lane.yc - lane.barHalf, m.smallFontPx)
+      const x = ctx.left + 2
+      const titleW = textWidthPx(spec.title, m.smallFontPx, true)
+      const role = spec.role[0] ?? ''
+      const roleX = round(x + titleW + 4)
+      const roleW = textWidthPx(`· ${role}`, m.smallFontPx)
+      ctx.occupancy.add({ x0: x - 1, y0: y - m.smallFontPx, x1: roleX + roleW + 2, y1: y + 3 })
+      out.push({
+        node: spec.node,
+        lines: [
+          { text: spec.title, x, y, className: 'fl-lane-title' },
+          { text: `· ${role}`, x: roleX, y, className: 'fl-lane-role' },
+        ],
+      })
+      continue
+    }
+    const roles = roleLines(spec.role, m.smallFontPx, ctx.left - 20, spec.kind === 'lock' ? 2 : 2)
+    const titlePx = m.fontPx + 1
+    const linePx = m.smallFontPx + 2
+    const blockPx = titlePx + roles.length * linePx
+    const titleY = round(lane.yc - blockPx / 2 + titlePx * 0.82)
+    out.push({
+      node: spec.node,
+      lines: [
+        { text: spec.title, x: 10, y: titleY, className: 'fl-lane-title' },
+        ...roles.map((text, i) => ({
+          text,
+          x: 10,
+          y: round(titleY + (i + 1) * linePx + 1),
+          className: 'fl-lane-role',
+        })),
+      ],
+    })
+  }
+  return out
+}
+
+/** "highest token" next to each step band: in the left column, or (phone) inside the band. */
+function stepCaptions(ctx: Ctx, notes: PlacedLabel[]): void {
+  for (const lane of ctx.lanes.values()) {
+    if (lane.stepBand === null) continue
+    const y = bandBaseline(lane.stepBand.y0, lane.stepBand.y1, ctx.m.smallFontPx)
+    if (!ctx.m.compact) {
+      notes.push({
+        x: 10,
+        y,
+        anchor: 'start',
+        text: 'highest token',
+        className: 'fl-note',
+        fontPx: ctx.m.smallFontPx,
+        bold: false,
+      })
+      continue
+    }
+    requestLabel(ctx, {
+      text: 'highest token',
+      priority: PRIORITY.note,
+      candidates: [{ x: ctx.left + 2, y, anchor: 'start' }],
+      bounds: { x0: ctx.left, y0: lane.stepBand.y0, x1: ctx.right, y1: lane.stepBand.y1 },
+      className: 'fl-note',
+      assign: (label) => notes.push(label),
+    })
+  }
+}
