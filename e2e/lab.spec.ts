@@ -81,10 +81,20 @@ async function expectStory41After42(page: Page) {
   const rejected = texts.indexOf(REJECTED)
   expect(accepted).toBeGreaterThanOrEqual(0)
   expect(rejected).toBeGreaterThan(accepted)
-  // The diagram draws the same two decisions: 42 accepted, then 41 rejected with its reason.
+  // The diagram draws the same two decisions on the storage lane: ✓ 42, then (to its right,
+  // later) ✗ 41 with the reason "41 < 42"; its description says so in words.
   const diagram = page.getByRole('group', { name: /^Space-time diagram/ })
-  await expect(diagram).toContainText('41 < 42')
-  await expect(diagram.getByText(/42/).first()).toBeVisible()
+  const badge42 = diagram.locator('.fl-badge-text-accepted', { hasText: /^42$/ })
+  const badge41 = diagram.locator('.fl-badge-text-rejected', { hasText: /^41$/ })
+  await expect(badge42).toHaveCount(1)
+  await expect(badge41).toHaveCount(1)
+  await expect(diagram.locator('.fl-reason')).toHaveText(['41 < 42'])
+  const x42 = (await badge42.boundingBox())?.x ?? Number.NaN
+  const x41 = (await badge41.boundingBox())?.x ?? Number.NaN
+  expect(x41).toBeGreaterThan(x42)
+  await expect(diagram.locator('desc')).toContainText(
+    "storage accepted B's write with token 42 at 11.025 s; storage rejected A's write with token 41 at 16.005 s",
+  )
 }
 
 test('gc-pause played to the end: 41 is rejected after 42 was accepted', async ({ page }) => {
@@ -104,7 +114,9 @@ test('gc-pause played to the end: 41 is rejected after 42 was accepted', async (
     timeout: 10_000,
   })
   await expect(scrubber(page)).toHaveValue('16010')
-  await expect(log(page).locator('[aria-current="step"]')).toContainText('finished its job')
+  await expect(log(page).locator('[aria-current="step"]')).toContainText(
+    'Every client is done and nothing is in flight: the run ends',
+  )
   await expectStory41After42(page)
   await expect(page.getByText('Storage rejects 41 because it has already seen 42.')).toBeVisible()
   // The inspector at the end: storage holds B's value and remembers 42.
@@ -219,11 +231,14 @@ test('compare mode shows both outcomes side by side', async ({ page }) => {
   const off = page.getByRole('region', { name: 'Fencing off (no check)' })
   await expect(on).toContainText('safe; storage ends with “B”.')
   await expect(off).toContainText('storage ends with “A”.')
-  await expect(on.getByRole('group', { name: 'Space-time diagram with fencing on' })).toBeVisible()
-  await expect(
-    off.getByRole('group', { name: 'Space-time diagram with fencing off' }),
-  ).toBeVisible()
-  await expect(on.getByRole('group')).toContainText('41 < 42')
+  const onDiagram = on.getByRole('group', { name: 'Space-time diagram with fencing on' })
+  const offDiagram = off.getByRole('group', { name: 'Space-time diagram with fencing off' })
+  await expect(onDiagram.locator('.fl-reason')).toHaveText(['41 < 42'])
+  await expect(offDiagram.locator('.fl-badge-text-rejected')).toHaveCount(0)
+  await expect(offDiagram.locator('.fl-badge-text-accepted', { hasText: /^41$/ })).toHaveCount(1)
+  // The differing decisions are highlighted in both diagrams.
+  await expect(onDiagram.locator('.fl-halo').first()).toBeAttached()
+  await expect(offDiagram.locator('.fl-halo').first()).toBeAttached()
 })
 
 test('an unknown preset shows a message and the default scenario', async ({ page }) => {

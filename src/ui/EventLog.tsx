@@ -11,10 +11,19 @@
  * of milliseconds of style and layout per frame. Rows carry aria-posinset/aria-setsize, so a
  * screen reader still hears "event 812 of 4,967".
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { Finding, TraceEvent } from '../sim'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store'
+import { useShallow } from 'zustand/react/shallow'
 import { useLab } from '../store'
 import { eventIndexAt } from '../timeline'
 
@@ -25,8 +34,11 @@ const ROW_ESTIMATE_PX = 32
 const OVERSCAN_PX = 240
 
 export function EventLog({ headingId }: { headingId: string }) {
-  const lab = useLab((s) => s.lab)
-  const current = useLab((s) => eventIndexAt(s.lab.timeline, s.cursorMs))
+  // Deferred: while playing or scrubbing, and after an edit, the log catches up in the time a
+  // frame leaves over instead of holding up the frame (the diagram and the scrubber go first).
+  const [lab, current] = useDeferredValue(
+    useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
+  )
   const futureMode = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)
