@@ -7,7 +7,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import { encodeScenario } from '../src/embed/urlCodec'
-import { findPreset, parseScenario } from '../src/sim'
+import { findPreset, parseScenario, run } from '../src/sim'
+import { generatedScenario } from '../bench/labScenario'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
 const ACCEPTED_42 = 'storage accepted B\'s write "B" with token 42'
@@ -42,6 +43,17 @@ function faults(page: Page): Locator {
 
 function scrubber(page: Page): Locator {
   return page.getByRole('slider', { name: 'Time' })
+}
+
+/** Whether an entry is inside the visible part of the log's scroller. */
+async function shownInLog(entry: Locator): Promise<boolean> {
+  return entry.evaluate((el) => {
+    const scroller = el.closest('.fl-log-scroll')
+    if (scroller === null) return false
+    const box = el.getBoundingClientRect()
+    const view = scroller.getBoundingClientRect()
+    return box.top >= view.top - 1 && box.bottom <= view.bottom + 1
+  })
 }
 
 /** Presses Tab through the page and checks it reaches every tabbable control; returns how many. */
@@ -142,6 +154,63 @@ test('pausing client B from the UI changes the outcome', async ({ page }) => {
   await page.getByRole('button', { name: 'Undo', exact: true }).click()
   await expect(faults(page).getByText('Pause client B at 10.011 s for 10 s')).toHaveCount(0)
   await expect(page).toHaveURL(/\?scenario=gc-pause&t=\d+$/)
+})
+
+test('a message activated in the diagram can be dropped', async ({ page }) => {
+  await page.goto('/?scenario=gc-pause&t=12000')
+  // The diagram's messages are one roving tab stop; Enter activates the focused one.
+  const write41 = page
+    .getByRole('group', { name: /^Space-time diagram/ })
+    .getByRole('button', { name: /^write "A" · 41\./ })
+  await write41.focus()
+  await page.keyboard.press('Enter')
+  const selected = page.getByRole('region', { name: 'Selected message' })
+  await expect(selected).toContainText('Message: write "A" · 41 · A → storage')
+  await selected.getByRole('button', { name: 'Drop this message', exact: true }).click()
+  await expect(selected).toHaveCount(0)
+  await expect(faults(page).getByText('Drop the next message A → storage at 16 s')).toBeVisible()
+  await page.getByRole('button', { name: 'Jump to end', exact: true }).click()
+  const texts = await logTexts(page)
+  expect(texts).toContain('The network dropped the write from A to storage')
+  expect(texts).not.toContain(REJECTED)
+})
+
+test('the future can be hidden or faded, in the log as in the diagram', async ({ page }) => {
+  await page.goto('/?scenario=gc-pause&t=1000')
+  const rows = log(page).getByRole('listitem')
+  const current = Number(
+    await log(page).locator('[aria-current="step"]').locator('..').getAttribute('aria-posinset'),
+  )
+  await page.getByRole('radio', { name: 'Hide' }).check()
+  await expect(rows).toHaveCount(current)
+  await page.getByRole('button', { name: 'Step forward', exact: true }).click()
+  await expect(rows).not.toHaveCount(current)
+  await page.getByRole('radio', { name: 'Show' }).check()
+  await expect(rows).toHaveCount(51)
+  await expect(rows.first()).toHaveAttribute('aria-setsize', '51')
+  await expect(log(page).locator('.is-future').first()).toBeVisible()
+})
+
+test('a 5,000-event run: the log shows the rows around the cursor, numbered in the whole', async ({
+  page,
+}) => {
+  const parsed = parseScenario(generatedScenario())
+  if (!parsed.ok) throw new Error(parsed.message)
+  const total = String(run(parsed.scenario).events.length)
+  await page.goto(`/#s=${encodeScenario(parsed.scenario)}`)
+  const rows = log(page).getByRole('listitem')
+  await expect(rows.first()).toHaveAttribute('aria-setsize', total)
+  expect(await rows.count()).toBeLessThan(400)
+  await scrubber(page).focus()
+  await page.keyboard.press('End')
+  const current = log(page).locator('[aria-current="step"]')
+  await expect(current).toContainText('the run ends')
+  await expect.poll(() => shownInLog(current)).toBe(true)
+  await expect(current.locator('..')).toHaveAttribute('aria-posinset', total)
+  await page.keyboard.press('Home')
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => shownInLog(current)).toBe(true)
+  await expect(current.locator('..')).toHaveAttribute('aria-posinset', /^\d{1,2}$/)
 })
 
 test('an edited scenario survives a reload through its link', async ({ page }) => {

@@ -32,6 +32,8 @@ const CHUNK = 32
 const ROW_ESTIMATE_PX = 32
 /** Rows kept rendered beyond the visible part of the list, above and below. */
 const OVERSCAN_PX = 240
+/** Runs up to this long (every preset) are rendered whole: windowing is for long runs. */
+const RENDER_ALL_UP_TO = 320
 
 export function EventLog({ headingId }: { headingId: string }) {
   // Deferred: while playing or scrubbing, and after an edit, the log catches up in the time a
@@ -84,8 +86,11 @@ export function EventLog({ headingId }: { headingId: string }) {
     return k
   }
   const currentChunk = Math.floor(Math.max(0, current) / CHUNK)
-  const lo = Math.min(chunkAt(Math.max(0, viewport.top - OVERSCAN_PX)), currentChunk)
-  let hi = Math.max(chunkAt(viewport.top + viewport.height + OVERSCAN_PX), currentChunk)
+  const whole = events.length <= RENDER_ALL_UP_TO
+  const lo = whole ? 0 : Math.min(chunkAt(Math.max(0, viewport.top - OVERSCAN_PX)), currentChunk)
+  let hi = whole
+    ? chunkCount - 1
+    : Math.max(chunkAt(viewport.top + viewport.height + OVERSCAN_PX), currentChunk)
   if (hideFuture) hi = Math.min(hi, currentChunk)
   const paddingTop = offsets[lo] ?? 0
   const paddingBottom = (offsets[chunkCount] ?? 0) - (offsets[hi + 1] ?? 0)
