@@ -20,7 +20,7 @@ export function Caption() {
     return (
       <div className="fl-caption fl-caption--empty">
         <p className="fl-caption-text">
-          Step through the run or press Play; the event log below tells every step in words.
+          Step through the run or press Play; the event log tells every step in words.
         </p>
       </div>
     )

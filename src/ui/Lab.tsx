@@ -141,7 +141,9 @@ function Panels() {
       <section className="fl-log-panel" aria-labelledby={logHeading}>
         <header className="fl-log-header">
           <h2 id={logHeading}>Event log</h2>
-          <span className="fl-hint">{count} events · select one to go there</span>
+          <span className="fl-hint">
+            {count.toLocaleString('en')} events · select one to go there
+          </span>
         </header>
         <EventLog headingId={logHeading} />
       </section>
