@@ -9,6 +9,7 @@ import os from 'node:os'
 import { resolveChromium } from '../e2e/chromium'
 import type { BenchResult } from './result'
 import { benchExplore } from './explore'
+import { benchLab } from './lab'
 import { benchSim } from './sim'
 
 interface Suite {
@@ -19,6 +20,7 @@ interface Suite {
 const suites: Suite[] = [
   { name: 'sim', run: benchSim },
   { name: 'explore', run: benchExplore },
+  { name: 'lab', run: benchLab },
 ]
 
 async function main(): Promise<void> {

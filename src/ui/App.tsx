@@ -1,8 +1,55 @@
+/**
+ * The lab page: reads the address (a preset, a custom scenario link, a cursor time), opens one
+ * lab, and keeps the address in step with it. A bad link opens the default scenario with a
+ * message that says what was wrong — never a blank page.
+ */
+import { useEffect, useState } from 'react'
+import { readLabLink } from '../embed/urlCodec'
+import { DEFAULT_PRESET_ID } from '../sim'
+import type { LabInit, LabStore } from '../store'
+import { createLabStore, LabProvider } from '../store'
+import { Lab } from './Lab'
+import { startUrlSync } from './urlSync'
+import './lab.css'
+
+function storeFromAddress(): LabStore {
+  const link = readLabLink(location.search, location.hash)
+  const init: LabInit = {
+    reducedMotion:
+      typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
+  }
+  if (link.source.kind === 'preset') init.preset = link.source.id
+  if (link.source.kind === 'custom') init.scenario = link.source.scenario
+  if (link.cursorMs !== null) init.cursorMs = link.cursorMs
+  const store = createLabStore(init)
+  if (link.problem !== null) {
+    const fallback =
+      link.source.kind === 'default'
+        ? ` Showing the default scenario, “${store.getState().lab.scenario.title ?? DEFAULT_PRESET_ID}”.`
+        : ''
+    store.setState({ notice: `${link.problem}${fallback}` })
+  }
+  return store
+}
+
 export function App() {
+  const [store] = useState(storeFromAddress)
+  useEffect(() => startUrlSync(store), [store])
+  // The page around the lab follows the lab's theme (the lab root carries its own too).
+  useEffect(() => {
+    const apply = (theme: string) => {
+      document.documentElement.dataset.theme = theme
+    }
+    apply(store.getState().theme)
+    return store.subscribe((s, previous) => {
+      if (s.theme !== previous.theme) apply(s.theme)
+    })
+  }, [store])
   return (
-    <main className="app">
-      <h1>Fencing Lab</h1>
-      <p>A lease gives availability, not safety.</p>
+    <main className="fl-page">
+      <LabProvider store={store}>
+        <Lab />
+      </LabProvider>
     </main>
   )
 }

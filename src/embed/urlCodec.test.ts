@@ -1,0 +1,213 @@
+import fc from 'fast-check'
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import type { Scenario } from '../sim'
+import { findPreset, parseScenario, PRESETS } from '../sim'
+import {
+  decodeScenario,
+  encodeScenario,
+  fromBase64Url,
+  readLabLink,
+  toBase64Url,
+  writeLabLink,
+} from './urlCodec'
+
+function presetScenario(id: string): Scenario {
+  const preset = findPreset(id)
+  if (!preset) throw new Error(`no preset ${id}`)
+  const parsed = parseScenario(preset.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.scenario
+}
+
+describe('encodeScenario / decodeScenario', () => {
+  it('round-trips every preset', () => {
+    for (const preset of PRESETS) {
+      const scenario = presetScenario(preset.id)
+      const decoded = decodeScenario(encodeScenario(scenario))
+      expect(decoded).toEqual({ ok: true, scenario })
+    }
+  })
+
+  it('keeps an edited preset link well under 2,000 characters', () => {
+    const scenario = presetScenario('gc-pause')
+    const edited = {
+      ...scenario,
+      faults: [...scenario.faults, { atMs: 9001, do: 'pause' as const, node: 'B', ms: 3000 }],
+    }
+    const encoded = encodeScenario(edited)
+    expect(encoded.length).toBeLessThan(2000)
+    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/)
+  })
+
+  it('puts the format version in the JSON', () => {
+    const scenario = presetScenario('gc-pause')
+    const { format: _format, ...withoutFormat } = scenario
+    const bytes = fromBase64Url(encodeScenario(withoutFormat))
+    expect(typeof bytes).not.toBe('string')
+    if (typeof bytes === 'string') return
+    expect(strFromU8(inflateSync(bytes))).toMatch(/^\{"format":"fencing-lab\/scenario@1",/)
+  })
+
+  it('names what is wrong with a broken link', () => {
+    const encode = (json: string) => toBase64Url(deflateSync(strToU8(json)))
+    const cases: Array<[string, RegExp]> = [
+      ['', /empty/],
+      ['abc$def', /character that does not belong \(“\$” at position 4\)/],
+      ['A', /cut short/],
+      ['AAAAAAAA', /damaged/],
+      [encode('{"format": "fencing-lab/scenario@1", "clients": [}'), /not valid JSON/],
+      [encode('[1, 2]'), /not hold a scenario object/],
+      [encode('{"clients": [{"id": "A", "script": []}]}'), /no "format"/],
+      [
+        encode('{"format": "fencing-lab/scenario@9", "clients": []}'),
+        /format "fencing-lab\/scenario@9"/,
+      ],
+      [
+        encode(
+          '{"format": "fencing-lab/scenario@1", "clients": [{"id": "A", "script": [{"do": "fly"}]}]}',
+        ),
+        /clients\[0\]\.script\[0\]\.do/,
+      ],
+    ]
+    for (const [encoded, message] of cases) {
+      const result = decodeScenario(encoded)
+      expect(result.ok, encoded).toBe(false)
+      if (!result.ok) expect(result.message).toMatch(message)
+    }
+  })
+
+  it('never throws on random text, and only accepts what it can validate', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (text) => {
+        const result = decodeScenario(text)
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(0)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('never throws on random base64url, bytes or deflate streams', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), fc.boolean(), (bytes, deflate) => {
+        const encoded = toBase64Url(deflate ? deflateSync(bytes) : bytes)
+        const result = decodeScenario(encoded)
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(0)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('rejects every truncation of a valid link, with a message', () => {
+    const encoded = encodeScenario(presetScenario('gc-pause'))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: encoded.length - 1 }), (cut) => {
+        const result = decodeScenario(encoded.slice(0, cut))
+        expect(result.ok).toBe(false)
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(0)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('never throws on a garbled valid link', () => {
+    const encoded = encodeScenario(presetScenario('check-then-write'))
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: encoded.length - 1 }),
+        fc.constantFrom(...'ABCabc019-_$%/'),
+        (at, ch) => {
+          const garbled = encoded.slice(0, at) + ch + encoded.slice(at + 1)
+          const result = decodeScenario(garbled)
+          if (result.ok) expect(parseScenario(result.scenario).ok).toBe(true)
+          else expect(result.message.length).toBeGreaterThan(0)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('base64url', () => {
+  it('round-trips any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = toBase64Url(bytes)
+        expect(text).toMatch(/^[A-Za-z0-9_-]*$/)
+        expect(fromBase64Url(text)).toEqual(bytes)
+      }),
+    )
+  })
+
+  it('matches the standard alphabet', () => {
+    const bytes = strToU8('fencing tokens ≥ 41?')
+    const standard = Buffer.from(bytes).toString('base64url')
+    expect(toBase64Url(bytes)).toBe(standard)
+  })
+})
+
+describe('readLabLink / writeLabLink', () => {
+  it('opens a preset, with a cursor from the query or the hash', () => {
+    expect(readLabLink('?scenario=gc-pause', '')).toEqual({
+      source: { kind: 'preset', id: 'gc-pause' },
+      cursorMs: null,
+      problem: null,
+    })
+    expect(readLabLink('?scenario=lock-delay&t=16005', '').cursorMs).toBe(16005)
+    expect(readLabLink('?scenario=lock-delay', '#t=250').cursorMs).toBe(250)
+  })
+
+  it('opens the default scenario when the link names none', () => {
+    expect(readLabLink('', '')).toEqual({
+      source: { kind: 'default' },
+      cursorMs: null,
+      problem: null,
+    })
+  })
+
+  it('names an unknown preset and falls back to the default', () => {
+    const link = readLabLink('?scenario=no-such-thing&t=500', '')
+    expect(link.source).toEqual({ kind: 'default' })
+    expect(link.cursorMs).toBeNull()
+    expect(link.problem).toBe('There is no scenario called “no-such-thing”.')
+  })
+
+  it('names a broken scenario link and falls back to the default', () => {
+    const link = readLabLink('', '#s=AAAAAAAAAA&t=9000')
+    expect(link.source).toEqual({ kind: 'default' })
+    expect(link.problem).toMatch(/^This link’s scenario could not be opened: .*damaged/)
+  })
+
+  it('names a bad time but keeps the scenario', () => {
+    const link = readLabLink('?scenario=gc-pause&t=soon', '')
+    expect(link.source).toEqual({ kind: 'preset', id: 'gc-pause' })
+    expect(link.cursorMs).toBeNull()
+    expect(link.problem).toMatch(/t=soon is not a whole number/)
+  })
+
+  it('writes a preset as a query and anything else as a hash, and reads both back', () => {
+    expect(writeLabLink({ kind: 'preset', id: 'gc-pause' }, 16005.4)).toEqual({
+      search: '?scenario=gc-pause&t=16005',
+      hash: '',
+    })
+    expect(writeLabLink({ kind: 'preset', id: 'gc-pause' }, 0).search).toBe('?scenario=gc-pause')
+    const scenario = presetScenario('delayed-write')
+    const custom = writeLabLink({ kind: 'custom', scenario }, 1200)
+    expect(custom.search).toBe('')
+    expect(readLabLink(custom.search, custom.hash)).toEqual({
+      source: { kind: 'custom', scenario },
+      cursorMs: 1200,
+      problem: null,
+    })
+  })
+
+  it('never throws on any address', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
+        const link = readLabLink(search, hash)
+        expect(['preset', 'custom', 'default']).toContain(link.source.kind)
+      }),
+      { numRuns: 500 },
+    )
+  })
+})

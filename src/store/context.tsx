@@ -1,0 +1,27 @@
+/**
+ * One store per lab, reached through React context (a page may hold several labs). `useLab`
+ * subscribes a component to a slice of its lab's state; it throws outside a provider, where a
+ * silent default store would hide a wiring bug.
+ */
+import { createContext, useContext } from 'react'
+import type { ReactNode } from 'react'
+import { useStore } from 'zustand'
+import type { LabStore, LabStoreState } from './labStore'
+
+const LabContext = createContext<LabStore | null>(null)
+
+export function LabProvider({ store, children }: { store: LabStore; children: ReactNode }) {
+  return <LabContext.Provider value={store}>{children}</LabContext.Provider>
+}
+
+/** The lab's store itself, for event handlers that read fresh state with `getState()`. */
+export function useLabStore(): LabStore {
+  const store = useContext(LabContext)
+  if (store === null) throw new Error('useLab must be used inside a <LabProvider>')
+  return store
+}
+
+/** A slice of the lab's state; the component re-renders only when the slice changes. */
+export function useLab<T>(selector: (state: LabStoreState) => T): T {
+  return useStore(useLabStore(), selector)
+}

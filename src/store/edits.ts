@@ -1,0 +1,71 @@
+/**
+ * The reader's edits to a base scenario: its full fault list (the base's faults first, then what
+ * the reader added; any of them can be removed) and the fencing mode chosen for each resource.
+ * An `Edits` value is immutable: undo/redo keep old ones, and derived runs are cached per value.
+ */
+import type { Fault, NodeId, ResourceConfig, Scenario } from '../sim'
+import { formatDurationMs, formatMs, LOCK_NODE } from '../sim'
+
+export type Fencing = ResourceConfig['fencing']
+export const FENCING_MODES: readonly Fencing[] = ['atomic', 'check-then-write', 'none']
+
+export interface Edits {
+  readonly faults: readonly Fault[]
+  /** Fencing chosen by the reader, by resource id (absent = the base scenario's). */
+  readonly fencing: Readonly<Record<NodeId, Fencing>>
+}
+
+export function baseEdits(base: Scenario): Edits {
+  return { faults: base.faults, fencing: {} }
+}
+
+/** The scenario the engine runs: the base with the reader's faults and fencing. */
+export function applyEdits(base: Scenario, edits: Edits): Scenario {
+  const resources = base.resources.map((r) => {
+    const fencing = edits.fencing[r.id]
+    if (fencing === undefined || fencing === r.fencing) return r
+    // check-then-write needs a gap between its check and its apply (the schema says so).
+    const checkToApplyMs =
+      fencing === 'check-then-write' && r.checkToApplyMs < 1 ? 10 : r.checkToApplyMs
+    return { ...r, fencing, checkToApplyMs }
+  })
+  return { ...base, resources, faults: [...edits.faults] }
+}
+
+/** True when the edits change what the base scenario would do. */
+export function isEdited(base: Scenario, edits: Edits): boolean {
+  if (JSON.stringify(edits.faults) !== JSON.stringify(base.faults)) return true
+  return base.resources.some((r) => {
+    const fencing = edits.fencing[r.id]
+    return fencing !== undefined && fencing !== r.fencing
+  })
+}
+
+/** A node's name for people: "client A", "the lock service", "storage". */
+export function nodeName(scenario: Scenario, id: NodeId): string {
+  if (id === LOCK_NODE) return 'the lock service'
+  if (scenario.clients.some((c) => c.id === id)) return `client ${id}`
+  return id
+}
+
+/** One line for the fault list: "Pause client A at 1 s for 15 s". */
+export function describeFault(fault: Fault, scenario: Scenario): string {
+  const at = `at ${formatMs(fault.atMs)}`
+  const name = (id: NodeId) => nodeName(scenario, id)
+  switch (fault.do) {
+    case 'pause':
+      return `Pause ${name(fault.node)} ${at} for ${formatDurationMs(fault.ms)}`
+    case 'delay':
+      return `Delay the next message ${fault.from} → ${fault.to} ${at} by ${formatDurationMs(fault.ms)}`
+    case 'drop':
+      return `Drop the next message ${fault.from} → ${fault.to} ${at}`
+    case 'partition':
+      return `Cut the network between ${fault.between[0]} and ${fault.between[1]} ${at}${fault.ms === undefined ? '' : ` for ${formatDurationMs(fault.ms)}`}`
+    case 'expire-lease':
+      return `Expire the lease ${at}`
+    case 'crash':
+      return `Crash ${name(fault.node)} ${at}${fault.restartAfterMs === undefined ? '' : `, restart after ${formatDurationMs(fault.restartAfterMs)}`}`
+    case 'clock-jump':
+      return `Jump the clock of ${name(fault.node)} ${fault.ms >= 0 ? 'forward' : 'back'} by ${formatDurationMs(Math.abs(fault.ms))} ${at}`
+  }
+}

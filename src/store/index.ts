@@ -1,0 +1,38 @@
+/** The lab's state (one zustand store per lab instance) and its playback loop. */
+export type { CompareOutcome, Highlight } from './compare'
+export { compareOutcomes } from './compare'
+export { LabProvider, useLab, useLabStore } from './context'
+export type { LabRun } from './derive'
+export { deriveLabRun, withFencing } from './derive'
+export type { Edits, Fencing } from './edits'
+export { applyEdits, describeFault, FENCING_MODES, isEdited, nodeName } from './edits'
+export type { MessageAction } from './interventions'
+export { faultTimeMs, messageFault, resumeFaults } from './interventions'
+export type {
+  Base,
+  ComparePair,
+  FutureMode,
+  LabInit,
+  LabStore,
+  LabStoreState,
+  LabTab,
+  Theme,
+} from './labStore'
+export {
+  createLabStore,
+  endMsOf,
+  eventIndexAtCursor,
+  MAX_SPEED,
+  MIN_SPEED,
+  SPEEDS,
+  stateAtCursor,
+} from './labStore'
+export {
+  cursorValueText,
+  eventsAt,
+  holderSentence,
+  momentAnnouncement,
+  momentWords,
+} from './moment'
+export type { PlaybackEnv } from './playback'
+export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'

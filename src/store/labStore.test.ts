@@ -1,0 +1,317 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { TraceEvent } from '../sim'
+import { describeEvent, parseScenario, PRESET_IDS, findPreset } from '../sim'
+import { eventIndexAt } from '../timeline'
+import type { LabStore } from './labStore'
+import { createLabStore, endMsOf, stateAtCursor } from './labStore'
+
+/** A store with motion reduced, so steps land at once (no playback loop in these tests). */
+function labOf(preset = 'gc-pause'): LabStore {
+  return createLabStore({ preset: preset as never, reducedMotion: true })
+}
+
+function prefix(events: readonly TraceEvent[], cursorMs: number): TraceEvent[] {
+  return events.filter((e) => e.atMs <= cursorMs)
+}
+
+function sentences(store: LabStore): string[] {
+  return store.getState().lab.run.events.map(describeEvent)
+}
+
+describe('createLabStore', () => {
+  it('opens gc-pause by default, at the start, paused', () => {
+    const s = createLabStore().getState()
+    expect(s.base.kind).toBe('preset')
+    expect(s.lab.scenario.id).toBe('gc-pause')
+    expect(s.cursorMs).toBe(0)
+    expect(s.playing).toBe(false)
+    expect(s.edited).toBe(false)
+    expect(s.lab.findings.verdict).toBe('safe')
+  })
+
+  it('keeps each lab independent (no module singleton)', () => {
+    const one = labOf('gc-pause')
+    const two = labOf('lock-delay')
+    one.getState().setCursor(5000)
+    one.getState().pauseClient('B', 2000)
+    expect(two.getState().cursorMs).toBe(0)
+    expect(two.getState().edited).toBe(false)
+    expect(two.getState().lab.scenario.id).toBe('lock-delay')
+  })
+
+  it('clamps the cursor and the speed', () => {
+    const store = labOf()
+    store.getState().setCursor(-5)
+    expect(store.getState().cursorMs).toBe(0)
+    store.getState().setCursor(1e12)
+    expect(store.getState().cursorMs).toBe(store.getState().lab.run.endMs)
+    store.getState().setSpeed(100)
+    expect(store.getState().speed).toBe(8)
+    store.getState().setSpeed(0.01)
+    expect(store.getState().speed).toBe(0.25)
+  })
+})
+
+describe('interventions', () => {
+  it('adds a fault just after the cursor; the history up to the cursor stays identical', () => {
+    const store = labOf()
+    store.getState().setCursor(10_500)
+    const before = store.getState().lab.run.events
+    store.getState().pauseClient('B', 10_000)
+    const s = store.getState()
+    expect(s.edits.faults.at(-1)).toEqual({ atMs: 10_501, do: 'pause', node: 'B', ms: 10_000 })
+    expect(s.cursorMs).toBe(10_501)
+    expect(prefix(s.lab.run.events, 10_500)).toEqual(prefix(before, 10_500))
+    expect(s.lab.run.events).not.toEqual(before)
+    expect(s.edited).toBe(true)
+  })
+
+  it('keeps the prefix for any intervention at any cursor (property)', () => {
+    const actions = [
+      (s: LabStore) => s.getState().pauseClient('A', 3000),
+      (s: LabStore) => s.getState().pauseClient('B', 8000),
+      (s: LabStore) => s.getState().crashNode('lock', 500),
+      (s: LabStore) => s.getState().crashNode('B'),
+      (s: LabStore) => s.getState().expireLease(),
+      (s: LabStore) => s.getState().delayNext('A', 'storage', 4000),
+      (s: LabStore) => s.getState().dropNext('lock', 'B'),
+      (s: LabStore) => s.getState().partition('A', 'lock', 2000),
+      (s: LabStore) => s.getState().clockJump('lock', 9000),
+      (s: LabStore) => s.getState().clockJump('A', -3000),
+    ]
+    fc.assert(
+      fc.property(
+        fc.constantFrom('gc-pause', 'gc-pause-unfenced', 'delayed-write', 'lock-delay'),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: actions.length - 1 }),
+        (preset, where, which) => {
+          const store = labOf(preset)
+          const cursorMs = where * store.getState().lab.run.endMs
+          store.getState().setCursor(cursorMs)
+          const before = store.getState().lab.run.events
+          actions[which]?.(store)
+          expect(prefix(store.getState().lab.run.events, cursorMs)).toEqual(
+            prefix(before, cursorMs),
+          )
+        },
+      ),
+      { numRuns: 120 },
+    )
+  })
+
+  it('pausing B while it holds 42 changes the outcome: A’s 41 is accepted', () => {
+    const store = labOf()
+    const grant42 = store
+      .getState()
+      .lab.run.events.find((e) => e.type === 'LeaseGranted' && e.token === 42)
+    expect(grant42).toBeDefined()
+    store.getState().setCursor(grant42?.atMs ?? 0)
+    store.getState().pauseClient('B', 10_000)
+    const log = sentences(store)
+    expect(log).toContain('storage accepted A\'s write "A" with token 41')
+    expect(log.some((line) => line.startsWith('storage rejected'))).toBe(false)
+  })
+
+  it('resumes a paused client by ending its pause at the cursor', () => {
+    const store = labOf()
+    store.getState().setCursor(5000)
+    expect(stateAtCursor(store.getState()).clients.find((c) => c.id === 'A')?.paused).toBe(true)
+    const before = store.getState().lab.run.events
+    store.getState().resumeClient('A')
+    const s = store.getState()
+    expect(s.edits.faults).toEqual([{ atMs: 1000, do: 'pause', node: 'A', ms: 4001 }])
+    expect(s.cursorMs).toBe(5001)
+    expect(stateAtCursor(s).clients.find((c) => c.id === 'A')?.paused).toBe(false)
+    // The one thing before the cursor that changes: the pause's planned end, as recorded when
+    // it began (the fault vocabulary has no "resume", so the pause is shortened).
+    const planned = (events: readonly TraceEvent[]) =>
+      prefix(events, 5000).map((e) => (e.type === 'NodePaused' ? { ...e, ms: 0, untilMs: 0 } : e))
+    expect(planned(s.lab.run.events)).toEqual(planned(before))
+    expect(s.lab.run.events).toContainEqual(
+      expect.objectContaining({ type: 'NodeResumed', node: 'A', atMs: 5001 }),
+    )
+  })
+
+  it('resumes a pause the reader just added: it lasts until the cursor', () => {
+    const store = labOf()
+    store.getState().setCursor(2000)
+    store.getState().pauseClient('B', 5000)
+    expect(store.getState().edits.faults.at(-1)).toMatchObject({ atMs: 2001, node: 'B' })
+    store.getState().resumeClient('B')
+    expect(store.getState().edits.faults).toEqual([
+      { atMs: 1000, do: 'pause', node: 'A', ms: 15_000 },
+      { atMs: 2001, do: 'pause', node: 'B', ms: 1 },
+    ])
+  })
+
+  it('toggles fencing as a scenario edit (the whole run can change)', () => {
+    const store = labOf()
+    store.getState().setFencing('storage', 'none')
+    const s = store.getState()
+    expect(s.lab.scenario.resources[0]?.fencing).toBe('none')
+    expect(s.lab.findings.verdict).toBe('unsafe')
+    expect(s.lab.findings.violations.map((v) => v.kind)).toEqual(['token-order'])
+    store.getState().setFencing('storage', 'atomic')
+    expect(store.getState().edited).toBe(false)
+  })
+
+  it('delays or drops one in-flight message at its send time', () => {
+    const store = labOf()
+    const write = store
+      .getState()
+      .lab.spans.messages.find((m) => m.kind === 'write' && m.from === 'A')
+    expect(write).toBeDefined()
+    if (write === undefined) return
+    store.getState().actOnMessage(write.msg, { kind: 'drop' })
+    const s = store.getState()
+    expect(s.edits.faults.at(-1)).toEqual({
+      atMs: write.sentAtMs,
+      do: 'drop',
+      from: 'A',
+      to: 'storage',
+    })
+    expect(sentences(store)).toContain('The network dropped the write from A to storage')
+    expect(s.lab.run.events.some((e) => e.type === 'WriteRejected')).toBe(false)
+  })
+
+  it('removes a fault and undoes and redoes edits, reusing the runs it already made', () => {
+    const store = labOf()
+    const original = store.getState().lab
+    store.getState().removeFault(0)
+    const withoutPause = store.getState().lab
+    expect(withoutPause.run.events.some((e) => e.type === 'NodePaused')).toBe(false)
+    expect(store.getState().edited).toBe(true)
+    store.getState().undo()
+    expect(store.getState().lab).toBe(original)
+    expect(store.getState().edited).toBe(false)
+    store.getState().redo()
+    expect(store.getState().lab).toBe(withoutPause)
+    store.getState().undo()
+    store.getState().setCursor(3000)
+    store.getState().expireLease()
+    expect(store.getState().redoStack).toEqual([])
+    store.getState().resetEdits()
+    expect(store.getState().edited).toBe(false)
+  })
+
+  it('does not re-run the engine when only the cursor or view changes', () => {
+    const store = labOf()
+    const lab = store.getState().lab
+    store.getState().setCursor(7000)
+    store.getState().stepForward()
+    store.getState().setFutureMode('hide')
+    store.getState().setTab('break')
+    store.getState().setSpeed(4)
+    expect(store.getState().lab).toBe(lab)
+  })
+})
+
+describe('navigation', () => {
+  it('steps between moments when something happened, and announces them', () => {
+    const store = labOf()
+    const stops = store.getState().lab.timeline.stopsMs
+    store.getState().stepForward()
+    expect(store.getState().cursorMs).toBe(stops[1])
+    store.getState().stepForward()
+    expect(store.getState().cursorMs).toBe(stops[2])
+    store.getState().stepBack()
+    expect(store.getState().cursorMs).toBe(stops[1])
+    expect(store.getState().announcement.text).toMatch(/^0\.005 s\./)
+  })
+
+  it('glides a step when motion is allowed, from where the last step was going', () => {
+    const store = createLabStore({ reducedMotion: false })
+    const stops = store.getState().lab.timeline.stopsMs
+    store.getState().stepForward()
+    expect(store.getState().glide).toEqual({ fromMs: 0, toMs: stops[1] })
+    expect(store.getState().cursorMs).toBe(0)
+    store.getState().stepForward()
+    expect(store.getState().glide?.toMs).toBe(stops[2])
+    store.getState().endGlide()
+    expect(store.getState().cursorMs).toBe(stops[2])
+  })
+
+  it('jumps to the start, the end and the problems', () => {
+    const store = labOf()
+    const s = () => store.getState()
+    s().nextProblem()
+    const rejection = s().lab.run.events.find((e) => e.type === 'WriteRejected')
+    const twoBelievers = s().lab.findings.warnings[0]
+    expect(s().cursorMs).toBe(Math.min(rejection?.atMs ?? Infinity, twoBelievers?.atMs ?? Infinity))
+    s().jumpEnd()
+    expect(s().cursorMs).toBe(s().lab.run.endMs)
+    s().previousProblem()
+    expect(s().cursorMs).toBe(rejection?.atMs)
+    expect(s().announcement.text).toContain("storage rejected A's write: token 41 < 42")
+    s().jumpStart()
+    expect(s().cursorMs).toBe(0)
+  })
+
+  it('plays from the start when asked to play at the end', () => {
+    const store = labOf()
+    store.getState().jumpEnd()
+    store.getState().play()
+    expect(store.getState().playing).toBe(true)
+    expect(store.getState().cursorMs).toBe(0)
+    store.getState().togglePlay()
+    expect(store.getState().playing).toBe(false)
+    expect(store.getState().announcement.text).toMatch(/^Paused at/)
+  })
+
+  it('highlights the event at the cursor', () => {
+    const store = labOf()
+    store.getState().setCursor(16_005)
+    const index = eventIndexAt(store.getState().lab.timeline, 16_005)
+    expect(store.getState().lab.run.events[index]?.atMs).toBe(16_005)
+  })
+})
+
+describe('compare mode', () => {
+  it('runs fencing on and off and says what differs', () => {
+    const store = labOf()
+    store.getState().setCompareMode(true)
+    const compare = store.getState().compare
+    expect(compare).not.toBeNull()
+    if (compare === null) return
+    expect(compare.outcome.differences).toEqual([
+      'With fencing: storage rejected A’s write with token 41 (token 41 < 42). Without: A’s token 41 overwrote B’s value “B” (token 42).',
+    ])
+    expect(compare.outcome.fencedSummary).toBe('With fencing: safe; storage ends with “B”.')
+    expect(compare.outcome.unfencedSummary).toMatch(
+      /^Without fencing: unsafe — .*storage ends with “A”\.$/,
+    )
+    expect(compare.outcome.fenced.msgs).toHaveLength(1)
+    expect(compare.outcome.unfenced.decisionEventIndexes).toHaveLength(2)
+    expect(endMsOf(store.getState())).toBe(
+      Math.max(compare.fenced.run.endMs, compare.unfenced.run.endMs),
+    )
+    store.getState().setCompareMode(false)
+    expect(store.getState().compare).toBeNull()
+  })
+
+  it('follows the reader’s edits', () => {
+    const store = labOf()
+    store.getState().setCompareMode(true)
+    store.getState().removeFault(0)
+    const compare = store.getState().compare
+    expect(compare?.outcome.differences).toEqual([])
+    expect(compare?.fenced.scenario.faults).toEqual([])
+  })
+})
+
+describe('every preset', () => {
+  it('opens, and survives a pause of its first client at its midpoint', () => {
+    for (const id of PRESET_IDS) {
+      const store = labOf(id)
+      const s = store.getState()
+      const preset = findPreset(id)
+      expect(parseScenario(preset?.scenario).ok).toBe(true)
+      s.setCursor(s.lab.run.endMs / 2)
+      const client = s.lab.scenario.clients[0]?.id ?? 'A'
+      store.getState().pauseClient(client, 1000)
+      expect(store.getState().notice).toBeNull()
+      expect(store.getState().edited).toBe(true)
+    }
+  })
+})

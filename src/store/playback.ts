@@ -1,0 +1,117 @@
+/**
+ * The playback loop: the imperative shell around a lab store. While the store says `playing`
+ * (or a step is gliding), a requestAnimationFrame loop turns wall milliseconds into simulation
+ * milliseconds × speed and sets `cursorMs` — the only thing that changes per frame. It never runs
+ * when idle, never fast-forwards after a stall (a hidden tab, a debugger), pauses when the page
+ * is hidden and stops at the end. With reduced motion the cursor jumps from event to event at the
+ * same pace instead of sliding.
+ */
+import { eventIndexAt } from '../timeline'
+import type { LabStore, LabStoreState } from './labStore'
+import { endMsOf } from './labStore'
+
+/** A frame longer than this is counted as this long: playback never jumps ahead after a stall. */
+export const MAX_FRAME_MS = 50
+/** How long a step glides (without reduced motion). */
+export const GLIDE_MS = 180
+
+export interface PlaybackEnv {
+  requestFrame: (callback: (nowMs: number) => void) => number
+  cancelFrame: (handle: number) => void
+  /** Calls back when the page is hidden; returns the unsubscribe. */
+  onHidden: (callback: () => void) => () => void
+}
+
+export function browserPlaybackEnv(): PlaybackEnv {
+  return {
+    requestFrame: (callback) => requestAnimationFrame(callback),
+    cancelFrame: (handle) => cancelAnimationFrame(handle),
+    onHidden: (callback) => {
+      const listener = () => {
+        if (document.visibilityState === 'hidden') callback()
+      }
+      document.addEventListener('visibilitychange', listener)
+      return () => document.removeEventListener('visibilitychange', listener)
+    },
+  }
+}
+
+/** Starts driving `store`; returns the function that stops it. */
+export function startPlayback(
+  store: LabStore,
+  env: PlaybackEnv = browserPlaybackEnv(),
+): () => void {
+  let handle: number | null = null
+  let lastNow: number | null = null
+  /** Continuous simulation time while playing (the cursor may snap behind it). */
+  let clockMs = 0
+  /** The cursor this loop last set; anything else means the reader moved it. */
+  let committedMs = Number.NaN
+  let glide: LabStoreState['glide'] = null
+  let glideStartedAt = 0
+
+  const frame = (now: number) => {
+    handle = null
+    const s = store.getState()
+    const wallMs = lastNow === null ? 0 : Math.min(Math.max(now - lastNow, 0), MAX_FRAME_MS)
+    lastNow = now
+
+    if (s.playing) {
+      if (s.cursorMs !== committedMs) clockMs = s.cursorMs
+      clockMs += wallMs * s.speed
+      const endMs = endMsOf(s)
+      const atEnd = clockMs >= endMs
+      const cursorMs = atEnd ? endMs : s.reducedMotion ? lastEventAtOrBefore(s, clockMs) : clockMs
+      committedMs = cursorMs
+      if (cursorMs !== s.cursorMs) store.setState({ cursorMs })
+      if (atEnd) store.getState().pause()
+    } else if (s.glide !== null) {
+      if (s.glide !== glide) {
+        glide = s.glide
+        glideStartedAt = now
+      }
+      const progress = Math.min(1, (now - glideStartedAt) / GLIDE_MS)
+      if (progress >= 1 || s.reducedMotion) {
+        s.endGlide()
+      } else {
+        const eased = 1 - (1 - progress) ** 3
+        store.setState({ cursorMs: s.glide.fromMs + (s.glide.toMs - s.glide.fromMs) * eased })
+      }
+    }
+    schedule()
+  }
+
+  const schedule = () => {
+    const s = store.getState()
+    if (handle !== null || (!s.playing && s.glide === null)) {
+      if (!s.playing && s.glide === null) lastNow = null
+      return
+    }
+    handle = env.requestFrame(frame)
+  }
+
+  const unsubscribe = store.subscribe(schedule)
+  const stopWatchingVisibility = env.onHidden(() => store.getState().pause())
+  schedule()
+
+  return () => {
+    unsubscribe()
+    stopWatchingVisibility()
+    if (handle !== null) env.cancelFrame(handle)
+    handle = null
+  }
+}
+
+/** With reduced motion the cursor only lands on moments when something happened. */
+function lastEventAtOrBefore(s: LabStoreState, ms: number): number {
+  const timelines =
+    s.compare === null
+      ? [s.lab.timeline]
+      : [s.lab.timeline, s.compare.fenced.timeline, s.compare.unfenced.timeline]
+  let best = 0
+  for (const t of timelines) {
+    const event = t.run.events[eventIndexAt(t, ms)]
+    if (event !== undefined) best = Math.max(best, event.atMs)
+  }
+  return best
+}

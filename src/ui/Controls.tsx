@@ -1,0 +1,213 @@
+/**
+ * The transport under the diagram: play/pause, steps, jumps, the scrubber (a native range input,
+ * the WAI-ARIA slider pattern with a meaningful aria-valuetext), speed on a log scale, the future
+ * toggle and compare mode.
+ */
+import { useId, useMemo } from 'react'
+import type { FutureMode } from '../store'
+import { endMsOf, momentWords, SPEEDS, useLab } from '../store'
+import { formatMs } from '../sim'
+import { eventIndexAt } from '../timeline'
+import { clockText, speedText } from './format'
+import {
+  CompareIcon,
+  EndIcon,
+  NextProblemIcon,
+  PauseIcon,
+  PlayIcon,
+  PreviousProblemIcon,
+  StartIcon,
+  StepBackIcon,
+  StepForwardIcon,
+} from './icons'
+import { Segmented } from './Segmented'
+
+export function Controls() {
+  return (
+    <div className="fl-controls">
+      <Transport />
+      <Scrubber />
+      <div className="fl-controls-options">
+        <SpeedControl />
+        <FutureToggle />
+        <CompareToggle />
+      </div>
+    </div>
+  )
+}
+
+function Transport() {
+  const playing = useLab((s) => s.playing)
+  const togglePlay = useLab((s) => s.togglePlay)
+  const stepBack = useLab((s) => s.stepBack)
+  const stepForward = useLab((s) => s.stepForward)
+  const jumpStart = useLab((s) => s.jumpStart)
+  const jumpEnd = useLab((s) => s.jumpEnd)
+  const nextProblem = useLab((s) => s.nextProblem)
+  const previousProblem = useLab((s) => s.previousProblem)
+  return (
+    <div className="fl-transport" role="group" aria-label="Playback">
+      <IconButton label="Jump to start" onClick={jumpStart}>
+        <StartIcon />
+      </IconButton>
+      <IconButton label="Previous violation or rejection" onClick={previousProblem}>
+        <PreviousProblemIcon />
+      </IconButton>
+      <IconButton label="Step back" onClick={stepBack}>
+        <StepBackIcon />
+      </IconButton>
+      <button
+        type="button"
+        className="fl-button fl-play"
+        onClick={togglePlay}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title={playing ? 'Pause (Space)' : 'Play (Space)'}
+      >
+        {playing ? <PauseIcon /> : <PlayIcon />}
+      </button>
+      <IconButton label="Step forward" onClick={stepForward}>
+        <StepForwardIcon />
+      </IconButton>
+      <IconButton label="Next violation or rejection" onClick={nextProblem}>
+        <NextProblemIcon />
+      </IconButton>
+      <IconButton label="Jump to end" onClick={jumpEnd}>
+        <EndIcon />
+      </IconButton>
+    </div>
+  )
+}
+
+const SHORTCUTS: Record<string, string> = {
+  'Jump to start': 'Home',
+  'Jump to end': 'End',
+  'Step back': '←',
+  'Step forward': '→',
+  'Previous violation or rejection': 'Page Up',
+  'Next violation or rejection': 'Page Down',
+}
+
+function IconButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string
+  onClick: () => void
+  children: React.ReactNode
+}) {
+  const key = SHORTCUTS[label]
+  return (
+    <button
+      type="button"
+      className="fl-button fl-icon-button"
+      onClick={onClick}
+      aria-label={label}
+      title={key === undefined ? label : `${label} (${key})`}
+    >
+      {children}
+    </button>
+  )
+}
+
+function Scrubber() {
+  const cursorMs = useLab((s) => s.cursorMs)
+  const endMs = useLab(endMsOf)
+  const lab = useLab((s) => s.lab)
+  const setCursor = useLab((s) => s.setCursor)
+  const index = eventIndexAt(lab.timeline, cursorMs)
+  // The words change only when an event is crossed; the time in front of them on every move.
+  const words = useMemo(() => momentWords(lab, index), [lab, index])
+  const id = useId()
+  return (
+    <div className="fl-scrubber">
+      <label htmlFor={id} className="fl-visually-hidden">
+        Time
+      </label>
+      <input
+        id={id}
+        data-scrubber=""
+        className="fl-range fl-scrubber-input"
+        type="range"
+        min={0}
+        max={endMs}
+        step={1}
+        value={Math.round(cursorMs)}
+        aria-valuetext={`${formatMs(Math.round(cursorMs))}: ${words}`}
+        onChange={(e) => setCursor(Number(e.currentTarget.value))}
+        style={
+          {
+            '--fl-progress': `${endMs === 0 ? 0 : (cursorMs / endMs) * 100}%`,
+          } as React.CSSProperties
+        }
+      />
+      <output className="fl-clock" htmlFor={id} aria-hidden="true">
+        {clockText(cursorMs)} <span className="fl-clock-end">/ {clockText(endMs)}</span>
+      </output>
+    </div>
+  )
+}
+
+function SpeedControl() {
+  const speed = useLab((s) => s.speed)
+  const setSpeed = useLab((s) => s.setSpeed)
+  const id = useId()
+  const position = Math.max(
+    0,
+    SPEEDS.findIndex((v) => v >= speed),
+  )
+  return (
+    <div className="fl-speed">
+      <label htmlFor={id}>Speed</label>
+      <input
+        id={id}
+        className="fl-range fl-speed-input"
+        type="range"
+        min={0}
+        max={SPEEDS.length - 1}
+        step={1}
+        value={position}
+        aria-valuetext={speedText(speed)}
+        onChange={(e) => setSpeed(SPEEDS[Number(e.currentTarget.value)] ?? 1)}
+      />
+      <output htmlFor={id} className="fl-speed-value">
+        {speedText(speed)}
+      </output>
+    </div>
+  )
+}
+
+const FUTURE_OPTIONS: ReadonlyArray<{ value: FutureMode; label: string }> = [
+  { value: 'show', label: 'Show' },
+  { value: 'fade', label: 'Fade' },
+  { value: 'hide', label: 'Hide' },
+]
+
+function FutureToggle() {
+  const futureMode = useLab((s) => s.futureMode)
+  const setFutureMode = useLab((s) => s.setFutureMode)
+  return (
+    <Segmented
+      legend="Future"
+      options={FUTURE_OPTIONS}
+      value={futureMode}
+      onChange={setFutureMode}
+    />
+  )
+}
+
+function CompareToggle() {
+  const compareMode = useLab((s) => s.compareMode)
+  const setCompareMode = useLab((s) => s.setCompareMode)
+  return (
+    <button
+      type="button"
+      className="fl-button fl-toggle"
+      aria-pressed={compareMode}
+      onClick={() => setCompareMode(!compareMode)}
+    >
+      <CompareIcon />
+      Compare fencing on / off
+    </button>
+  )
+}

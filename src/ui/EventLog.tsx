@@ -1,0 +1,360 @@
+/**
+ * The event log (DESIGN.md section 5): every event of the run in words, as a list. The entry at
+ * the cursor is marked (aria-current) and kept in view; entries after it are the future (faded
+ * or hidden like the diagram's). Activating an entry moves the cursor there. The list is one tab
+ * stop: only the current entry is in the tab order.
+ *
+ * Runs can hold thousands of events. Rows live in memoized chunks that know only whether they
+ * are wholly past, wholly future, or hold the current entry, so moving the cursor re-renders the
+ * one or two chunks it crosses; and only the chunks near the visible part of the list are in the
+ * DOM (the rest is padding of their measured height), since thousands of rows cost Chromium tens
+ * of milliseconds of style and layout per frame. Rows carry aria-posinset/aria-setsize, so a
+ * screen reader still hears "event 812 of 4,967".
+ */
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import type { Finding, TraceEvent } from '../sim'
+import { describeEvent, formatMs } from '../sim'
+import type { LabRun } from '../store'
+import { useShallow } from 'zustand/react/shallow'
+import { useLab } from '../store'
+import { eventIndexAt } from '../timeline'
+
+const CHUNK = 32
+/** Until a chunk has been measured, a row is taken to be this tall. */
+const ROW_ESTIMATE_PX = 32
+/** Rows kept rendered beyond the visible part of the list, above and below. */
+const OVERSCAN_PX = 240
+/** Runs up to this long (every preset) are rendered whole: windowing is for long runs. */
+const RENDER_ALL_UP_TO = 320
+
+export function EventLog({ headingId }: { headingId: string }) {
+  // Deferred: while playing or scrubbing, and after an edit, the log catches up in the time a
+  // frame leaves over instead of holding up the frame (the diagram and the scrubber go first).
+  const [lab, current] = useDeferredValue(
+    useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
+  )
+  const futureMode = useLab((s) => s.futureMode)
+  const setCursor = useLab((s) => s.setCursor)
+  const pause = useLab((s) => s.pause)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const listRef = useRef<HTMLOListElement>(null)
+  const events = lab.run.events
+
+  const findingsByEvent = useMemo(() => {
+    const map = new Map<number, Finding[]>()
+    for (const f of [...lab.findings.violations, ...lab.findings.warnings]) {
+      map.set(f.eventIndex, [...(map.get(f.eventIndex) ?? []), f])
+    }
+    return map
+  }, [lab])
+
+  const onActivate = useCallback(
+    (index: number) => {
+      const event = events[index]
+      if (event === undefined) return
+      pause()
+      setCursor(event.atMs, { announce: true })
+    },
+    [events, pause, setCursor],
+  )
+
+  // Windowing: only the chunks near the visible part of the list (and the current entry's) are
+  // in the DOM; the rest is padding of their measured (or estimated) height.
+  const [measured, setMeasured] = useState<Measured>({ lab, width: 0, heights: new Map() })
+  const heights = measured.lab === lab ? measured.heights : NO_HEIGHTS
+  const [viewport, setViewport] = useState({ top: 0, height: 600 })
+  const chunkCount = Math.ceil(events.length / CHUNK)
+  const hideFuture = futureMode === 'hide'
+  const heightOf = (k: number): number => {
+    if (hideFuture && chunkPhase(k, current) === 'future') return 0
+    const rows = Math.min(CHUNK, events.length - k * CHUNK)
+    return heights.get(k) ?? rows * ROW_ESTIMATE_PX
+  }
+  const offsets: number[] = [0]
+  for (let k = 0; k < chunkCount; k++) offsets.push((offsets[k] ?? 0) + heightOf(k))
+  const chunkAt = (y: number): number => {
+    let k = 0
+    while (k < chunkCount - 1 && (offsets[k + 1] ?? 0) <= y) k++
+    return k
+  }
+  const currentChunk = Math.floor(Math.max(0, current) / CHUNK)
+  const whole = events.length <= RENDER_ALL_UP_TO
+  const lo = whole ? 0 : Math.min(chunkAt(Math.max(0, viewport.top - OVERSCAN_PX)), currentChunk)
+  let hi = whole
+    ? chunkCount - 1
+    : Math.max(chunkAt(viewport.top + viewport.height + OVERSCAN_PX), currentChunk)
+  if (hideFuture) hi = Math.min(hi, currentChunk)
+  const paddingTop = offsets[lo] ?? 0
+  const paddingBottom = (offsets[chunkCount] ?? 0) - (offsets[hi + 1] ?? 0)
+
+  // Measure the rendered chunks (heights depend on the width: wrapping); re-render if an estimate
+  // was off. Converges at once: a second pass measures the same heights.
+  useLayoutEffect(() => {
+    const list = listRef.current
+    const scroller = scrollRef.current
+    // A hidden list (display: none) has nothing to measure.
+    if (list === null || scroller === null || scroller.clientHeight === 0) return
+    const width = list.clientWidth
+    const next = new Map(measured.lab === lab && measured.width === width ? heights : [])
+    let changed = next.size !== heights.size
+    for (let k = lo; k <= hi; k++) {
+      if (hideFuture && chunkPhase(k, current) === 'future') continue
+      const first = list.children[(k - lo) * CHUNK]
+      const last = list.children[Math.min((k - lo + 1) * CHUNK, list.children.length) - 1]
+      if (!(first instanceof HTMLElement) || !(last instanceof HTMLElement)) continue
+      const height = last.offsetTop + last.offsetHeight - first.offsetTop
+      if (height > 0 && Math.abs((next.get(k) ?? -1) - height) > 0.5) {
+        next.set(k, height)
+        changed = true
+      }
+    }
+    if (changed || measured.lab !== lab || measured.width !== width) {
+      setMeasured({ lab, width, heights: next })
+    }
+  }, [lab, lo, hi, hideFuture, current, heights, measured])
+
+  const onScroll = () => {
+    const scroller = scrollRef.current
+    if (scroller === null) return
+    setViewport((v) =>
+      Math.abs(v.top - scroller.scrollTop) < 1 && v.height === scroller.clientHeight
+        ? v
+        : { top: scroller.scrollTop, height: scroller.clientHeight },
+    )
+  }
+
+  // A new width means new heights: measure again.
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (list === null || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() =>
+      setMeasured((m) => (m.width === list.clientWidth ? m : { ...m, width: -1 })),
+    )
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [])
+
+  // Keep the current entry in view (scrolling the list only, never the page), and let keyboard
+  // focus follow it when it was inside the list.
+  useLayoutEffect(() => {
+    const list = listRef.current
+    const scroller = scrollRef.current
+    if (list === null || scroller === null) return
+    const row = list.children[Math.max(0, current) - lo * CHUNK]
+    if (!(row instanceof HTMLElement)) return
+    // Rows are positioned in the scroller's coordinates (it is their offsetParent).
+    const top = row.offsetTop
+    const bottom = top + row.offsetHeight
+    if (top < scroller.scrollTop || bottom > scroller.scrollTop + scroller.clientHeight) {
+      scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 3)
+      setViewport({ top: scroller.scrollTop, height: scroller.clientHeight })
+    }
+    if (current >= 0 && list.contains(document.activeElement)) {
+      row.querySelector('button')?.focus({ preventScroll: true })
+    }
+    // Only when the current entry (or its chunk's place) changes: a reader scrolling the list
+    // is left alone.
+  }, [current, lab, lo])
+
+  const rendered: number[] = []
+  for (let k = lo; k <= hi; k++) rendered.push(k)
+  // The list's one tab stop: the current entry, or the first one shown.
+  const focusIndex = current >= lo * CHUNK && current < (hi + 1) * CHUNK ? current : lo * CHUNK
+
+  return (
+    <div ref={scrollRef} className="fl-log-scroll" onScroll={onScroll}>
+      <ol
+        ref={listRef}
+        className="fl-log"
+        data-future={futureMode}
+        aria-labelledby={headingId}
+        style={{ paddingTop, paddingBottom }}
+      >
+        {rendered.map((k) => {
+          const start = k * CHUNK
+          const inside = focusIndex >= start && focusIndex < start + CHUNK
+          return (
+            <LogChunk
+              key={start}
+              events={events}
+              start={start}
+              phase={chunkPhase(k, current)}
+              focusIndex={inside ? focusIndex : -1}
+              findings={findingsByEvent}
+              onActivate={onActivate}
+            />
+          )
+        })}
+      </ol>
+    </div>
+  )
+}
+
+/** A chunk is wholly past, wholly future, or holds the current entry (its index). */
+type ChunkPhase = 'past' | 'future' | number
+type RowPhase = 'past' | 'current' | 'future'
+
+function chunkPhase(k: number, current: number): ChunkPhase {
+  const start = k * CHUNK
+  return start + CHUNK <= current ? 'past' : start > current ? 'future' : current
+}
+
+interface Measured {
+  lab: LabRun
+  width: number
+  heights: ReadonlyMap<number, number>
+}
+
+const NO_HEIGHTS: ReadonlyMap<number, number> = new Map()
+
+const LogChunk = memo(function LogChunk({
+  events,
+  start,
+  phase,
+  focusIndex,
+  findings,
+  onActivate,
+}: {
+  events: readonly TraceEvent[]
+  start: number
+  phase: ChunkPhase
+  focusIndex: number
+  findings: ReadonlyMap<number, Finding[]>
+  onActivate: (index: number) => void
+}) {
+  const rows = []
+  const end = Math.min(events.length, start + CHUNK)
+  for (let i = start; i < end; i++) {
+    const event = events[i]
+    if (event === undefined) continue
+    rows.push(
+      <LogRow
+        key={i}
+        event={event}
+        index={i}
+        phase={
+          typeof phase === 'string'
+            ? phase
+            : i < phase
+              ? 'past'
+              : i === phase
+                ? 'current'
+                : 'future'
+        }
+        tabbable={i === focusIndex}
+        setSize={events.length}
+        findings={findings.get(i)}
+        onActivate={onActivate}
+      />,
+    )
+  }
+  return <>{rows}</>
+})
+
+const LogRow = memo(function LogRow({
+  event,
+  index,
+  phase,
+  tabbable,
+  setSize,
+  findings,
+  onActivate,
+}: {
+  event: TraceEvent
+  index: number
+  phase: RowPhase
+  setSize: number
+  tabbable: boolean
+  findings: Finding[] | undefined
+  onActivate: (index: number) => void
+}) {
+  const tone = toneOf(event)
+  const isCurrent = phase === 'current'
+  return (
+    <li
+      className={`fl-log-row fl-tone-${tone} is-${phase}`}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+    >
+      <button
+        type="button"
+        className="fl-log-entry"
+        tabIndex={tabbable ? 0 : -1}
+        aria-current={isCurrent ? 'step' : undefined}
+        onClick={() => onActivate(index)}
+      >
+        <span className="fl-log-time">{formatMs(event.atMs)}</span>
+        <span className="fl-log-mark" aria-hidden="true">
+          {GLYPHS[tone]}
+        </span>
+        <span className="fl-log-text">{describeEvent(event)}</span>
+      </button>
+      {findings?.map((f) => (
+        <p key={`${f.kind}-${f.atMs}`} className={`fl-log-finding fl-log-finding--${f.severity}`}>
+          <span aria-hidden="true">{f.severity === 'violation' ? '⛔ ' : '⚠ '}</span>
+          <strong>{f.severity === 'violation' ? 'Violation' : 'Warning'}:</strong> {f.message}
+        </p>
+      ))}
+    </li>
+  )
+})
+
+type Tone = 'bad' | 'ok' | 'fault' | 'lease' | 'message' | 'info'
+
+const GLYPHS: Record<Tone, string> = {
+  bad: '✗',
+  ok: '✓',
+  fault: '⚡',
+  lease: '◆',
+  message: '→',
+  info: '·',
+}
+
+function toneOf(event: TraceEvent): Tone {
+  switch (event.type) {
+    case 'WriteRejected':
+    case 'ReadRejected':
+    case 'WriteDiscarded':
+    case 'RenewRefused':
+    case 'ReleaseRefused':
+    case 'LeaseCheckFailed':
+    case 'MessageDropped':
+      return 'bad'
+    case 'WriteAccepted':
+    case 'WriteApplied':
+    case 'ReadServed':
+      return 'ok'
+    case 'NodePaused':
+    case 'NodeResumed':
+    case 'NodeCrashed':
+    case 'NodeRestarted':
+    case 'ClockJumped':
+    case 'PartitionStarted':
+    case 'PartitionHealed':
+    case 'LinkFaultArmed':
+      return 'fault'
+    case 'LeaseGranted':
+    case 'LeaseRenewed':
+    case 'LeaseReleased':
+    case 'LeaseExpired':
+    case 'LeaseForgotten':
+    case 'BeliefStarted':
+    case 'BeliefEnded':
+    case 'LockDelayStarted':
+    case 'LockDelayEnded':
+      return 'lease'
+    case 'MessageSent':
+    case 'MessageDelivered':
+      return 'message'
+    default:
+      return 'info'
+  }
+}

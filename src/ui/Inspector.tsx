@@ -1,0 +1,229 @@
+/**
+ * The state at the cursor (from the timeline's `stateAt`): the lock service's record shown like
+ * a Kubernetes Lease plus the current token as a Chubby sequencer; each client with what it
+ * believes next to the truth (a mismatch is loud); each resource with its value, highest token
+ * and decisions. Re-renders only when the cursor crosses an event.
+ */
+import { useDeferredValue, useMemo } from 'react'
+import type { ResourceValue } from '../sim'
+import { formatMs } from '../sim'
+import { useShallow } from 'zustand/react/shallow'
+import { useLab } from '../store'
+import type { ClientView, LabState, ResourceView, WriteDecision } from '../timeline'
+import { eventIndexAt, stateAfterEvent } from '../timeline'
+import { tokenText } from './format'
+
+export function Inspector() {
+  // Deferred like the event log: the state catches up between frames while playing.
+  const [lab, index] = useDeferredValue(
+    useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
+  )
+  const state = useMemo(() => stateAfterEvent(lab.timeline, index), [lab, index])
+  return (
+    <div className="fl-inspector">
+      <LockCard state={state} />
+      <div className="fl-inspector-group">
+        <h3 className="fl-group-title">Clients</h3>
+        <div className="fl-cards">
+          {state.clients.map((c) => (
+            <ClientCard key={c.id} client={c} state={state} />
+          ))}
+        </div>
+      </div>
+      <div className="fl-inspector-group">
+        <h3 className="fl-group-title">Resources</h3>
+        <div className="fl-cards">
+          {state.resources.map((r) => (
+            <ResourceCard key={r.id} resource={r} />
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function timeOrNone(ms: number | null): string {
+  return ms === null ? '—' : formatMs(ms)
+}
+
+function LockCard({ state }: { state: LabState }) {
+  const { lock, sequencer } = state
+  return (
+    <section className="fl-card fl-lock-card" aria-label="Lock service">
+      <header className="fl-card-header">
+        <h3 className="fl-card-title">Lock service</h3>
+        {lock.down && <span className="fl-badge fl-badge--bad">down</span>}
+        {lock.paused && <span className="fl-badge fl-badge--warn">paused</span>}
+        {lock.clockOffsetMs !== 0 && (
+          <span className="fl-badge">
+            clock {lock.clockOffsetMs > 0 ? '+' : '−'}
+            {formatMs(Math.abs(lock.clockOffsetMs))}
+          </span>
+        )}
+      </header>
+      <div className="fl-lock-grid">
+        <div>
+          <p className="fl-card-kicker">Lease record · like a Kubernetes Lease</p>
+          <dl className="fl-kv fl-mono">
+            <dt>holderIdentity</dt>
+            <dd className={lock.holderIdentity === null ? 'fl-muted' : 'fl-strong'}>
+              {lock.holderIdentity ?? 'none'}
+            </dd>
+            <dt>leaseDurationSeconds</dt>
+            <dd>{lock.leaseDurationSeconds}</dd>
+            <dt>acquireTime</dt>
+            <dd>{timeOrNone(lock.acquireTimeMs)}</dd>
+            <dt>renewTime</dt>
+            <dd>{timeOrNone(lock.renewTimeMs)}</dd>
+            <dt>leaseTransitions</dt>
+            <dd>{lock.leaseTransitions}</dd>
+          </dl>
+        </div>
+        <div>
+          <p className="fl-card-kicker">Sequencer · like Chubby</p>
+          <dl className="fl-kv fl-mono">
+            <dt>lock</dt>
+            <dd>{sequencer?.lock ?? '—'}</dd>
+            <dt>mode</dt>
+            <dd>{sequencer?.mode ?? '—'}</dd>
+            <dt>generation</dt>
+            <dd className="fl-token">
+              {sequencer === null ? '—' : tokenText(sequencer.generation)}
+            </dd>
+          </dl>
+          <p className="fl-card-note">
+            {lock.expiresAtMs === null
+              ? 'No lease is held.'
+              : `The lease ends at ${formatMs(lock.expiresAtMs)} unless renewed.`}
+            {lock.waiters.length > 0 && ` Waiting: ${lock.waiters.join(', ')}.`}
+            {lock.lockDelayUntilMs !== null &&
+              ` Lock-delay: no grant before ${formatMs(lock.lockDelayUntilMs)}.`}
+          </p>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ClientCard({ client, state }: { client: ClientView; state: LabState }) {
+  const holder = state.lock.holderIdentity
+  const stale = client.believes && !client.holds
+  const truth = client.holds
+    ? `The lock service names ${client.id} as holder (token ${tokenText(state.lock.token)}).`
+    : holder === null
+      ? 'The lock service says nobody holds the lease.'
+      : `The lock service gave the lease to ${holder} (token ${tokenText(state.lock.token)}).`
+  const belief = client.believes
+    ? `Believes it holds the lock with token ${tokenText(client.token)}${
+        client.believedUntilMs === null
+          ? ''
+          : `, until ${formatMs(client.believedUntilMs)} by its clock`
+      }.`
+    : 'Does not believe it holds the lock.'
+  return (
+    <section
+      className={`fl-card fl-client-card${stale ? ' fl-card--alarm' : ''}`}
+      aria-label={`Client ${client.id}`}
+    >
+      <header className="fl-card-header">
+        <h4 className="fl-card-title">Client {client.id}</h4>
+        <span className="fl-badge">{client.activity}</span>
+        {client.paused && (
+          <span className="fl-badge fl-badge--warn">
+            paused{client.pausedUntilMs === null ? '' : ` until ${formatMs(client.pausedUntilMs)}`}
+          </span>
+        )}
+        {client.crashed && <span className="fl-badge fl-badge--bad">crashed</span>}
+      </header>
+      <dl className="fl-kv">
+        <dt>Token it holds</dt>
+        <dd className="fl-token fl-mono">{tokenText(client.token)}</dd>
+        <dt>Belief</dt>
+        <dd>{belief}</dd>
+        <dt>Truth</dt>
+        <dd>{truth}</dd>
+        {client.clockOffsetMs !== 0 && (
+          <>
+            <dt>Clock</dt>
+            <dd>
+              {client.clockOffsetMs > 0 ? 'ahead by ' : 'behind by '}
+              {formatMs(Math.abs(client.clockOffsetMs))}
+            </dd>
+          </>
+        )}
+      </dl>
+      {stale && (
+        <p className="fl-alarm" role="note">
+          <span aria-hidden="true">⚠ </span>
+          <strong>Stale belief:</strong> {client.id} still thinks it holds the lock, but{' '}
+          {holder === null ? 'its lease is over' : `the lease now belongs to ${holder}`}. Only a
+          fencing check at the resource can stop its writes.
+        </p>
+      )}
+    </section>
+  )
+}
+
+function valueText(value: ResourceValue): string {
+  return typeof value === 'string' ? `“${value}”` : String(value)
+}
+
+const FENCING_WORDS = {
+  atomic: 'atomic token check',
+  'check-then-write': 'check, then write (racy)',
+  none: 'no fencing',
+} as const
+
+function ResourceCard({ resource }: { resource: ResourceView }) {
+  return (
+    <section className="fl-card fl-resource-card" aria-label={`Resource ${resource.id}`}>
+      <header className="fl-card-header">
+        <h4 className="fl-card-title">{resource.id}</h4>
+        <span className={`fl-badge${resource.fencing === 'none' ? ' fl-badge--warn' : ''}`}>
+          {FENCING_WORDS[resource.fencing]}
+        </span>
+        {resource.down && <span className="fl-badge fl-badge--bad">down</span>}
+        {resource.paused && <span className="fl-badge fl-badge--warn">paused</span>}
+      </header>
+      <dl className="fl-kv">
+        <dt>Value</dt>
+        <dd className="fl-mono fl-strong">{valueText(resource.value)}</dd>
+        <dt>Highest token</dt>
+        <dd className="fl-token fl-mono">
+          {resource.highestToken === null ? '—' : resource.highestToken}
+        </dd>
+        <dt>Writes</dt>
+        <dd>
+          <span className="fl-ok">✓ {resource.accepted} accepted</span>
+          {' · '}
+          <span className={resource.rejected > 0 ? 'fl-bad' : ''}>
+            ✗ {resource.rejected} rejected
+          </span>
+        </dd>
+      </dl>
+      {resource.lastDecision !== null && <Decision decision={resource.lastDecision} />}
+    </section>
+  )
+}
+
+const OUTCOME_WORDS: Record<WriteDecision['outcome'], string> = {
+  accepted: 'accepted',
+  applied: 'applied',
+  checked: 'checked (apply pending)',
+  duplicate: 'ignored as a repeat',
+  rejected: 'rejected',
+  discarded: 'discarded',
+}
+
+function Decision({ decision }: { decision: WriteDecision }) {
+  const bad = decision.outcome === 'rejected' || decision.outcome === 'discarded'
+  return (
+    <p className={`fl-decision ${bad ? 'fl-decision--bad' : 'fl-decision--ok'}`}>
+      <span aria-hidden="true">{bad ? '✗' : '✓'} </span>
+      Last: {OUTCOME_WORDS[decision.outcome]} {decision.client}’s{' '}
+      {decision.effect ? 'effect' : 'write'} {valueText(decision.value)} with token{' '}
+      {tokenText(decision.token)}
+      {decision.reason === null ? '' : ` — ${decision.reason}`} at {formatMs(decision.atMs)}
+    </p>
+  )
+}

@@ -1,0 +1,40 @@
+/** Small DOM hooks: element width, media queries. */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { RefObject } from 'react'
+
+/** The content width of an element in whole px, kept current with a ResizeObserver (0 until measured). */
+export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T | null>(null)
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const element = ref.current
+    if (element === null) return
+    setWidth(Math.floor(element.clientWidth))
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[0]
+      if (entry !== undefined) setWidth(Math.floor(entry.contentRect.width))
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, width]
+}
+
+/** Whether a media query matches, following its changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof matchMedia === 'undefined') return () => {}
+      const list = matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    [query],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () => (typeof matchMedia === 'undefined' ? false : matchMedia(query).matches),
+    () => false,
+  )
+}

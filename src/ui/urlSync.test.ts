@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { readLabLink } from '../embed/urlCodec'
+import { createLabStore } from '../store'
+import { startUrlSync, URL_SYNC_MS } from './urlSync'
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  history.replaceState(null, '', '/')
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('startUrlSync', () => {
+  it('keeps a preset with no edits as ?scenario=…&t=…, throttled', () => {
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store)
+    expect(location.search).toBe('?scenario=gc-pause')
+    const replace = vi.spyOn(history, 'replaceState')
+    for (let ms = 100; ms <= 2000; ms += 100) store.getState().setCursor(ms)
+    expect(replace).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(replace).toHaveBeenCalledTimes(1)
+    expect(location.search).toBe('?scenario=gc-pause&t=2000')
+    expect(location.hash).toBe('')
+    expect(document.title).toBe('GC pause: token 41 vs 42 · Fencing Lab')
+    stop()
+  })
+
+  it('turns an edited preset into a #s= link that opens the same scenario', () => {
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store)
+    store.getState().setCursor(10_010)
+    store.getState().pauseClient('B', 10_000)
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(location.search).toBe('')
+    expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
+    const link = readLabLink(location.search, location.hash)
+    expect(link.problem).toBeNull()
+    expect(link.cursorMs).toBe(10_011)
+    expect(link.source.kind === 'custom' && link.source.scenario).toEqual(
+      store.getState().lab.scenario,
+    )
+    store.getState().undo()
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(location.search).toBe('?scenario=gc-pause&t=10011')
+    expect(location.hash).toBe('')
+    stop()
+  })
+})
