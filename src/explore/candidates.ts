@@ -43,6 +43,7 @@ const KIND_ORDER: Record<Fault['do'], number> = {
   'clock-jump': 4,
   crash: 5,
   'expire-lease': 6,
+  resume: 7,
 }
 
 export function deriveCandidates(
@@ -201,6 +202,8 @@ export function faultKey(f: Fault): string {
       return `${f.atMs} crash ${f.node} ${f.restartAfterMs ?? 'forever'}`
     case 'expire-lease':
       return `${f.atMs} expire-lease`
+    case 'resume':
+      return `${f.atMs} resume ${f.node}`
   }
 }
 

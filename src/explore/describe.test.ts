@@ -10,19 +10,19 @@ describe('describeFault / describeChoice', () => {
       'delay the next message from A to storage at 9 s by 500 ms',
     )
     expect(describeFault({ atMs: 0, do: 'drop', from: 'lock', to: 'B' })).toBe(
-      'drop the next message from lock to B at 0 s',
+      'drop the next message from the lock service to B at 0 s',
     )
     expect(describeFault({ atMs: 2000, do: 'partition', between: ['A', 'lock'] })).toBe(
-      'partition A from lock at 2 s for good',
+      'cut the network between A and the lock service at 2 s, for good',
     )
     expect(describeFault({ atMs: 2000, do: 'clock-jump', node: 'lock', ms: -5000 })).toBe(
-      'jump lock’s clock by −5 s at 2 s',
+      'jump the clock of the lock service back by 5 s at 2 s',
     )
     expect(describeFault({ atMs: 6, do: 'crash', node: 'lock', restartAfterMs: 1493 })).toBe(
-      'crash lock at 0.006 s and restart it 1.493 s later',
+      'crash the lock service at 0.006 s and restart it 1.493 s later',
     )
     expect(describeFault({ atMs: 6, do: 'crash', node: 'A' })).toBe(
-      'crash A at 0.006 s (no restart)',
+      'crash A at 0.006 s, with no restart',
     )
     expect(describeFault({ atMs: 600, do: 'expire-lease' })).toBe('expire the lease at 0.6 s')
   })

@@ -1,6 +1,6 @@
 /** Plain words for an injected fault, for a counterexample's description and for the UI. */
 import type { Fault } from '../sim'
-import { formatDurationMs, formatMs } from '../sim'
+import { describeFault as describeSimFault, formatDurationMs } from '../sim'
 import type { ChoiceDeviation } from './types'
 
 /** Plain words for a choose() answer that differs from the seeded run. */
@@ -17,29 +17,8 @@ function ordinal(n: number): string {
   return `${n}${suffix}`
 }
 
+/** A fault in words, lower-cased to sit inside a sentence ("…: pause A at 1 s for 15 s; …"). */
 export function describeFault(f: Fault): string {
-  const at = `at ${formatMs(f.atMs)}`
-  switch (f.do) {
-    case 'pause':
-      return `pause ${f.node} ${at} for ${formatDurationMs(f.ms)}`
-    case 'delay':
-      return `delay the next message from ${f.from} to ${f.to} ${at} by ${formatDurationMs(f.ms)}`
-    case 'drop':
-      return `drop the next message from ${f.from} to ${f.to} ${at}`
-    case 'partition': {
-      const [a, b] = f.between
-      const how = f.ms === undefined ? 'for good' : `for ${formatDurationMs(f.ms)}`
-      return `partition ${a} from ${b} ${at} ${how}`
-    }
-    case 'clock-jump': {
-      const sign = f.ms >= 0 ? '+' : '−'
-      return `jump ${f.node}’s clock by ${sign}${formatDurationMs(Math.abs(f.ms))} ${at}`
-    }
-    case 'crash':
-      return f.restartAfterMs === undefined
-        ? `crash ${f.node} ${at} (no restart)`
-        : `crash ${f.node} ${at} and restart it ${formatDurationMs(f.restartAfterMs)} later`
-    case 'expire-lease':
-      return `expire the lease ${at}`
-  }
+  const words = describeSimFault(f)
+  return words.charAt(0).toLowerCase() + words.slice(1)
 }

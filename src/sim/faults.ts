@@ -19,6 +19,13 @@ export function applyFault(world: World, index: number): void {
   switch (fault.do) {
     case 'pause':
       return pause(world, fault.node, fault.ms)
+    case 'resume': {
+      const n = node(world, fault.node)
+      if (!n.paused) return
+      // Ending the pause now makes its scheduled resume stale.
+      n.pauseGen++
+      return endPause(world, fault.node)
+    }
     case 'delay':
     case 'drop': {
       const ms = fault.do === 'delay' ? fault.ms : 0
@@ -89,9 +96,15 @@ function pause(world: World, id: NodeId, ms: number): void {
   schedule(world, { atMs: untilMs, type: 'resume', to: id, gen: ++n.pauseGen })
 }
 
+/** The scheduled end of a pause (stale if the pause was extended or ended early). */
 export function resume(world: World, id: NodeId, gen: number): void {
   const n = node(world, id)
   if (!n.paused || gen !== n.pauseGen) return
+  endPause(world, id)
+}
+
+function endPause(world: World, id: NodeId): void {
+  const n = node(world, id)
   n.paused = false
   emit(world, {
     atMs: world.nowMs,

@@ -150,6 +150,8 @@ const NetworkSchema = v.strictObject({
 const at = { atMs: msField('atMs') }
 const FaultSchema = v.variant('do', [
   v.strictObject({ ...at, do: v.literal('pause'), node: idField, ms: msField('pause ms') }),
+  /** Extension: end a node's pause now (a reader's "Resume client A"). */
+  v.strictObject({ ...at, do: v.literal('resume'), node: idField }),
   v.strictObject({
     ...at,
     do: v.literal('delay'),
@@ -468,6 +470,7 @@ function checkReferences(s: Scenario): ScenarioIssue[] {
     }
     switch (f.do) {
       case 'pause':
+      case 'resume':
       case 'crash':
       case 'clock-jump':
         need('node', f.node)

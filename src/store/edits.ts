@@ -4,7 +4,7 @@
  * An `Edits` value is immutable: undo/redo keep old ones, and derived runs are cached per value.
  */
 import type { Fault, NodeId, ResourceConfig, Scenario } from '../sim'
-import { formatDurationMs, formatMs, LOCK_NODE } from '../sim'
+import { describeFault as describeSimFault, nodeLabel } from '../sim'
 
 export type Fencing = ResourceConfig['fencing']
 export const FENCING_MODES: readonly Fencing[] = ['atomic', 'check-then-write', 'none']
@@ -43,29 +43,10 @@ export function isEdited(base: Scenario, edits: Edits): boolean {
 
 /** A node's name for people: "client A", "the lock service", "storage". */
 export function nodeName(scenario: Scenario, id: NodeId): string {
-  if (id === LOCK_NODE) return 'the lock service'
-  if (scenario.clients.some((c) => c.id === id)) return `client ${id}`
-  return id
+  return nodeLabel(id, scenario)
 }
 
 /** One line for the fault list: "Pause client A at 1 s for 15 s". */
 export function describeFault(fault: Fault, scenario: Scenario): string {
-  const at = `at ${formatMs(fault.atMs)}`
-  const name = (id: NodeId) => nodeName(scenario, id)
-  switch (fault.do) {
-    case 'pause':
-      return `Pause ${name(fault.node)} ${at} for ${formatDurationMs(fault.ms)}`
-    case 'delay':
-      return `Delay the next message ${fault.from} → ${fault.to} ${at} by ${formatDurationMs(fault.ms)}`
-    case 'drop':
-      return `Drop the next message ${fault.from} → ${fault.to} ${at}`
-    case 'partition':
-      return `Cut the network between ${fault.between[0]} and ${fault.between[1]} ${at}${fault.ms === undefined ? '' : ` for ${formatDurationMs(fault.ms)}`}`
-    case 'expire-lease':
-      return `Expire the lease ${at}`
-    case 'crash':
-      return `Crash ${name(fault.node)} ${at}${fault.restartAfterMs === undefined ? '' : `, restart after ${formatDurationMs(fault.restartAfterMs)}`}`
-    case 'clock-jump':
-      return `Jump the clock of ${name(fault.node)} ${fault.ms >= 0 ? 'forward' : 'back'} by ${formatDurationMs(Math.abs(fault.ms))} ${at}`
-  }
+  return describeSimFault(fault, scenario)
 }

@@ -7,7 +7,7 @@ export { deriveLabRun, withFencing } from './derive'
 export type { Edits, Fencing } from './edits'
 export { applyEdits, describeFault, FENCING_MODES, isEdited, nodeName } from './edits'
 export type { MessageAction } from './interventions'
-export { faultTimeMs, messageFault, resumeFaults } from './interventions'
+export { faultTimeMs, messageFault } from './interventions'
 export type {
   Base,
   ComparePair,

@@ -5,10 +5,7 @@
  *
  * Mapping (the engine has no other doors, so each action is expressed with these):
  * - Pause client X for d        → `pause` at t, `ms: d`.
- * - Resume client X             → every `pause` of X whose window covers the cursor is shortened
- *                                 to end at t. The fault vocabulary has no "resume", so this edit
- *                                 also rewrites one fact before the cursor: the planned length
- *                                 that the pause's `NodePaused` event recorded when it began.
+ * - Resume client X             → `resume` at t (only when X is paused at the cursor).
  * - Crash a node (restart r)    → `crash` at t, `restartAfterMs: r` (omitted: it stays down).
  * - Expire lease                → `expire-lease` at t.
  * - Delay/drop the next message → `delay`/`drop` at t on the link from → to.
@@ -20,37 +17,12 @@
  * - Fencing of a resource       → not a fault: a scenario edit (`resources[i].fencing`), so the
  *                                 whole run can change, from the start.
  */
-import type { Fault, NodeId } from '../sim'
+import type { Fault } from '../sim'
 import type { MessageSpan } from '../timeline'
 
 /** When an intervention made with the cursor at `cursorMs` acts. */
 export function faultTimeMs(cursorMs: number): number {
   return Math.floor(Math.max(0, cursorMs)) + 1
-}
-
-/**
- * "Resume client X" with the cursor at `cursorMs`: the faults with X's current pause ended at
- * the intervention time, or null when no pause of X covers the cursor.
- */
-export function resumeFaults(
-  faults: readonly Fault[],
-  node: NodeId,
-  cursorMs: number,
-): Fault[] | null {
-  const t = faultTimeMs(cursorMs)
-  let changed = false
-  const next: Fault[] = []
-  for (const f of faults) {
-    const covers = f.do === 'pause' && f.node === node && f.atMs <= cursorMs && f.atMs + f.ms > t
-    if (!covers) {
-      next.push(f)
-      continue
-    }
-    changed = true
-    // `covers` implies atMs ≤ cursor < t, so the shortened pause still lasts at least 1 ms.
-    next.push({ ...f, ms: t - f.atMs })
-  }
-  return changed ? next : null
 }
 
 export type MessageAction = { kind: 'delay'; ms: number } | { kind: 'drop' }

@@ -113,35 +113,31 @@ describe('interventions', () => {
     expect(log.some((line) => line.startsWith('storage rejected'))).toBe(false)
   })
 
-  it('resumes a paused client by ending its pause at the cursor', () => {
+  it('resumes a paused client at the cursor: a resume fault, nothing before the cursor changes', () => {
     const store = labOf()
     store.getState().setCursor(5000)
     expect(stateAtCursor(store.getState()).clients.find((c) => c.id === 'A')?.paused).toBe(true)
     const before = store.getState().lab.run.events
     store.getState().resumeClient('A')
     const s = store.getState()
-    expect(s.edits.faults).toEqual([{ atMs: 1000, do: 'pause', node: 'A', ms: 4001 }])
+    expect(s.edits.faults).toEqual([
+      { atMs: 1000, do: 'pause', node: 'A', ms: 15_000 },
+      { atMs: 5001, do: 'resume', node: 'A' },
+    ])
     expect(s.cursorMs).toBe(5001)
     expect(stateAtCursor(s).clients.find((c) => c.id === 'A')?.paused).toBe(false)
-    // The one thing before the cursor that changes: the pause's planned end, as recorded when
-    // it began (the fault vocabulary has no "resume", so the pause is shortened).
-    const planned = (events: readonly TraceEvent[]) =>
-      prefix(events, 5000).map((e) => (e.type === 'NodePaused' ? { ...e, ms: 0, untilMs: 0 } : e))
-    expect(planned(s.lab.run.events)).toEqual(planned(before))
+    expect(prefix(s.lab.run.events, 5000)).toEqual(prefix(before, 5000))
     expect(s.lab.run.events).toContainEqual(
       expect.objectContaining({ type: 'NodeResumed', node: 'A', atMs: 5001 }),
     )
   })
 
-  it('resumes a pause the reader just added: it lasts until the cursor', () => {
+  it('resuming a client that is not paused only steps the cursor', () => {
     const store = labOf()
-    store.getState().setCursor(2000)
-    store.getState().pauseClient('B', 5000)
-    expect(store.getState().edits.faults.at(-1)).toMatchObject({ atMs: 2001, node: 'B' })
+    store.getState().setCursor(500)
     store.getState().resumeClient('B')
     expect(store.getState().edits.faults).toEqual([
       { atMs: 1000, do: 'pause', node: 'A', ms: 15_000 },
-      { atMs: 2001, do: 'pause', node: 'B', ms: 1 },
     ])
   })
 

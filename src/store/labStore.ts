@@ -27,7 +27,7 @@ import { deriveLabRun, withFencing } from './derive'
 import type { Edits, Fencing } from './edits'
 import { applyEdits, baseEdits, describeFault, isEdited } from './edits'
 import type { MessageAction } from './interventions'
-import { faultTimeMs, messageFault, resumeFaults } from './interventions'
+import { faultTimeMs, messageFault } from './interventions'
 import { momentAnnouncement } from './moment'
 
 export type FutureMode = 'show' | 'fade' | 'hide'
@@ -347,15 +347,12 @@ export function createLabStore(init: LabInit = {}): LabStore {
       pauseClient: (id, ms) => addFaults([{ atMs: 0, do: 'pause', node: id, ms }]),
       resumeClient: (id) => {
         const s = get()
-        const at = faultTimeMs(origin())
-        const faults = resumeFaults(s.edits.faults, id, origin())
-        if (faults === null) {
-          stepTo(at, false)
+        const paused = stateAt(s.lab.timeline, origin()).clients.find((c) => c.id === id)?.paused
+        if (paused !== true) {
+          stepTo(faultTimeMs(origin()), false)
           return
         }
-        if (commit({ ...s.edits, faults }, at)) {
-          announce(`Client ${id} resumes now. ${momentAnnouncement(get().lab, get().cursorMs)}`)
-        }
+        addFaults([{ atMs: 0, do: 'resume', node: id }])
       },
       crashNode: (id, restartAfterMs) =>
         addFaults([
