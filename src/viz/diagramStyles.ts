@@ -109,6 +109,9 @@ const hueClasses = Array.from(
     `.fl-hue-${i}{--h:var(--fl-hue-${i});--hi:var(--fl-hue-ink-${i});--on:var(--fl-on-hue-${i})}`,
 ).join('\n')
 
+/** Classes set on the diagram's <svg> itself, next to `fl-diagram`. */
+const ROOT_CLASSES = new Set(['fl-overlay', 'fl-scrub', 'fl-dense', 'fl-compact'])
+
 /** Rules that do not depend on the theme. */
 const RULES = `
 .fl-diagram-frame{position:relative;max-width:100%}
@@ -244,8 +247,31 @@ export const DIAGRAM_CSS = `.fl-diagram{${vars(LIGHT)}}
 @media (prefers-color-scheme:dark){.fl-diagram{${vars(DARK)}}}
 [data-theme=light] .fl-diagram,.fl-diagram[data-theme=light]{${vars(LIGHT)}}
 [data-theme=dark] .fl-diagram,.fl-diagram[data-theme=dark]{${vars(DARK)}}
-${RULES.trim()}
+${scopeRules(RULES.trim())}
 ${labelWeights}
 `
+
+/**
+ * Scopes every rule to the diagram: the sheet is adopted by the whole document, so a bare
+ * `.fl-icon{…}` would also style a page element that happens to use that class. `:where()` adds
+ * the scope without changing any rule's specificity.
+ */
+function scopeRules(css: string): string {
+  return css.replace(/(^|[{}])([^{}@]+)\{/g, (_, before: string, selectors: string) => {
+    const scoped = selectors
+      .split(',')
+      .map((raw) => {
+        const selector = raw.trim()
+        if (selector.startsWith('.fl-diagram')) return selector
+        const first = /^\.([\w-]+)/.exec(selector)?.[1]
+        if (first !== undefined && ROOT_CLASSES.has(first)) {
+          return `.${first}:where(.fl-diagram)${selector.slice(first.length + 1)}`
+        }
+        return `:where(.fl-diagram) ${selector}`
+      })
+      .join(',')
+    return `${before}${scoped}{`
+  })
+}
 
 export const CLIENT_HUE_COUNT = HUE_COUNT
