@@ -160,7 +160,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'two-believers',
         scenario: 'gc-pause-unfenced',
         at: { on: 'BeliefStarted', node: 'B' },
-        text: 'B gets the lease with token 42. Look at the inspector: the lock service says B holds the lock — and A, paused, still believes it does.',
+        text: 'B gets the lease with token 42. Now the lock service says B holds the lock — and A, paused, still believes it does: two clients each believe they hold it.',
         decisive: 'B now believes it holds the lock (token 42)',
       },
       {
