@@ -8,7 +8,7 @@
  * back into itself when a move removed the focused control), stores nothing, and opens links in
  * a new tab. On the tour page the page owns the address and the keys reach it document-wide.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { TourChapter } from '../sim'
 import { findChapter, TOUR } from '../sim'
@@ -137,7 +137,9 @@ export function TourChapterView(props: TourChapterViewProps) {
   useLayoutEffect(() => {
     latest.current = act
   })
-  useEffect(() => {
+  // A layout effect: bound in the same commit that puts the chapter on screen, so no key pressed
+  // after the chapter appears is missed.
+  useLayoutEffect(() => {
     if (embedded) return
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return
