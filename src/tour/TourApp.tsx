@@ -167,12 +167,27 @@ function TourPage({
 /** The table of contents: every chapter, as a link to its first step. */
 function Contents({ current }: { current: TourChapter }) {
   const details = useRef<HTMLDetailsElement>(null)
+  const [open, setOpen] = useState(false)
   const close = () => {
     if (details.current !== null) details.current.open = false
   }
+  // Open, the panel closes on a click or a focus anywhere else, like a menu.
+  useEffect(() => {
+    if (!open) return
+    const outside = (e: Event) => {
+      if (e.target instanceof Node && details.current?.contains(e.target) !== true) close()
+    }
+    document.addEventListener('pointerdown', outside)
+    document.addEventListener('focusin', outside)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+      document.removeEventListener('focusin', outside)
+    }
+  }, [open])
   return (
     <details
       ref={details}
+      onToggle={() => setOpen(details.current?.open === true)}
       className="fl-tour-contents"
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || details.current?.open !== true) return

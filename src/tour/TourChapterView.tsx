@@ -346,6 +346,12 @@ function NavBar({
           <span className="fl-visually-hidden">
             {` (${progress.index} of ${progress.total} in the ${placement === 'fixed' ? 'tour' : 'chapter'})`}
           </span>
+          {placement === 'fixed' && (
+            <span className="fl-tour-keys-hint">
+              Keys: <kbd>←</kbd> <kbd>→</kbd> or <kbd>K</kbd> <kbd>J</kbd>, <kbd>Home</kbd>{' '}
+              <kbd>End</kbd>
+            </span>
+          )}
         </p>
         <button
           type="button"
