@@ -238,8 +238,17 @@ test('a bad link says what was wrong and shows the start of the tour (or of its 
 
 test('the contents jump to a chapter; the browser’s Back returns', async ({ page }) => {
   await open(page, '/tour.html#pause/expired')
-  await page.getByText('Contents').click()
   const chapters = page.getByRole('navigation', { name: 'Chapters' })
+  // It opens and closes like a menu: Escape, or a click elsewhere.
+  await page.getByText('Contents').click()
+  await expect(chapters).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(chapters).toBeHidden()
+  await expect(page.getByText('Contents')).toBeFocused()
+  await page.getByText('Contents').click()
+  await page.getByRole('heading', { level: 2 }).click()
+  await expect(chapters).toBeHidden()
+  await page.getByText('Contents').click()
   await expect(chapters.getByRole('link')).toHaveCount(TOUR.length)
   await expect(chapters.getByRole('link', { name: /Chapter 2/ })).toHaveAttribute(
     'aria-current',

@@ -103,13 +103,15 @@ export function TourChapterView(props: TourChapterViewProps) {
 
   const go = useCallback(
     (move: Move) => {
+      const active = document.activeElement
+      focusWasInside.current = active !== null && root.current?.contains(active) === true
       if (move.kind === 'leave') {
-        if (canLeave(move.direction)) onLeave?.(move.direction)
+        if (!canLeave(move.direction)) return
+        setState((s) => ({ ...s, moves: s.moves + 1 }))
+        onLeave?.(move.direction)
         return
       }
       const to = move.place
-      const active = document.activeElement
-      focusWasInside.current = active !== null && root.current?.contains(active) === true
       setState((s) => ({
         ...s,
         place: to,

@@ -112,7 +112,7 @@ describe('tour links', () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     )
   })
 })
