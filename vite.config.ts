@@ -8,7 +8,7 @@ const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.me
 
 // Multi-page build: every HTML entry that exists is built. Adding embed.html later needs no
 // config change.
-const pages = ['index', 'embed'].filter((name) => existsSync(fromRoot(`./${name}.html`)))
+const pages = ['index', 'embed', 'tour'].filter((name) => existsSync(fromRoot(`./${name}.html`)))
 const input = Object.fromEntries(pages.map((name) => [name, fromRoot(`./${name}.html`)]))
 
 /**

@@ -69,7 +69,12 @@ export function Lab() {
             keeps a paused or delayed former holder from doing harm.
           </p>
         </div>
-        <ThemeToggle />
+        <div className="fl-header-tools">
+          <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
+            Guided tour
+          </a>
+          <ThemeToggle />
+        </div>
       </header>
       <Notice />
       <ScenarioPicker />

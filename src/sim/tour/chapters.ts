@@ -14,7 +14,9 @@ const K8S_LEASE = 'https://kubernetes.io/docs/concepts/architecture/leases/'
 const CLIENT_GO =
   'https://github.com/kubernetes/client-go/blob/master/tools/leaderelection/leaderelection.go'
 const ETCD_WHY = 'https://etcd.io/docs/v3.5/learning/why/#notes-on-the-usage-of-lock-and-lease'
-const ZK_RECIPES = 'https://zookeeper.apache.org/doc/current/recipes.html'
+const ZK_SESSIONS =
+  'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html#ch_zkSessions'
+const CURATOR_LOCK = 'https://curator.apache.org/docs/recipes-shared-reentrant-lock'
 const REDIS_LOCKS = 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/'
 const CONSUL_SESSIONS = 'https://developer.hashicorp.com/consul/docs/automate/session'
 const ANTIREZ = 'http://antirez.com/news/101'
@@ -40,7 +42,7 @@ export const TOUR: readonly TourChapter[] = [
       },
       {
         system: 'Kubernetes Lease',
-        text: 'A leader updates renewTime every 2 s; candidates take over after 15 s without a change; leaseTransitions counts changes of holder.',
+        text: 'With the control plane’s default settings the leader updates renewTime every 2 s and a candidate takes over after 15 s without a change; leaseTransitions counts changes of holder.',
         source: K8S_LEASE,
       },
       {
@@ -118,13 +120,18 @@ export const TOUR: readonly TourChapter[] = [
       },
       {
         system: 'Redis',
-        text: 'The distributed-locks page warns: don’t assume that a lock is retained as long as the process that acquired it is alive.',
+        text: 'Its disclaimer about consistency: “don’t assume that a lock is retained as long as the process that had acquired it is alive”.',
         source: REDIS_LOCKS,
       },
       {
-        system: 'ZooKeeper / Curator',
-        text: 'A client whose session expired is not told until it reconnects; Curator: on SUSPENDED “you cannot be certain that you still hold the lock”.',
-        source: ZK_RECIPES,
+        system: 'ZooKeeper',
+        text: 'Sessions expire on the cluster; the expired client “will not be notified of the session expiration until/unless it is able to re-establish a connection”.',
+        source: ZK_SESSIONS,
+      },
+      {
+        system: 'Apache Curator',
+        text: 'If the connection is SUSPENDED “you cannot be certain that you still hold the lock”; only LOST makes it certain that you no longer do.',
+        source: CURATOR_LOCK,
       },
     ],
     steps: [
@@ -132,7 +139,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'holds',
         scenario: 'gc-pause-unfenced',
         at: { on: 'BeliefStarted', node: 'A' },
-        text: 'A holds the lease with token 41 and is about to read the value it will update.',
+        text: 'A holds the lease with token 41. After a moment of work it will read the value it means to update.',
         decisive: 'A now believes it holds the lock (token 41)',
       },
       {
@@ -153,7 +160,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'two-believers',
         scenario: 'gc-pause-unfenced',
         at: { on: 'BeliefStarted', node: 'B' },
-        text: 'B gets the lease with token 42. Look at the inspector: the lock service says B holds the lock — and A, paused, still believes it does.',
+        text: 'B gets the lease with token 42. Now the lock service says B holds the lock — and A, paused, still believes it does: two clients each believe they hold it.',
         decisive: 'B now believes it holds the lock (token 42)',
       },
       {
@@ -205,7 +212,7 @@ export const TOUR: readonly TourChapter[] = [
       chubbySequencer,
       {
         system: 'etcd',
-        text: '“The fencing token is revision number in the case of etcd”; a Txn with If(IsOwner()).Then(put) checks and writes atomically.',
+        text: 'Its docs: “fencing token is revision number in the case of etcd”; a Txn guarded by the mutex’s IsOwner() compares and writes in one step.',
         source: ETCD_WHY,
       },
     ],
@@ -274,7 +281,7 @@ export const TOUR: readonly TourChapter[] = [
     realWorld: [
       {
         system: 'Chubby',
-        text: 'Servers check a sequencer against “the most recent sequencer that the server has observed” — so reads should show the token too.',
+        text: 'A server may check a sequencer “against the most recent sequencer that the server has observed” — it can only refuse what arrives after it has seen the newer one.',
         source: CHUBBY,
       },
       {
@@ -284,7 +291,7 @@ export const TOUR: readonly TourChapter[] = [
       },
       {
         system: 'Redis',
-        text: 'With asynchronous replication, a failover can lose a lock: “If another process attempts to acquire a lock for the same resource, it will succeed!”',
+        text: 'Replication is asynchronous: if the primary fails before the lock key reaches its replica, the promoted replica grants the same lock to a second client.',
         source: REDIS_LOCKS,
       },
     ],
@@ -314,7 +321,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'duplicate-token',
         scenario: 'failover-volatile',
         at: { on: 'LeaseGranted', nth: 2 },
-        text: 'This lock service kept its counter in memory. It crashed, restarted empty, and now grants token 41 again — to B, while A still holds 41.',
+        text: 'This lock service kept its counter in memory. It crashed, restarted empty, and now grants token 41 again — to B, while A still believes it holds the lock with 41.',
         decisive: 'The lock service granted the lease to B with token 41',
       },
       {
@@ -341,12 +348,12 @@ export const TOUR: readonly TourChapter[] = [
       },
       {
         system: 'Redis',
-        text: 'SET key random-value NX PX 30000: a random value identifies the holder for a safe release, but cannot order holders.',
+        text: 'SET resource_name my_random_value NX PX 30000: the random value lets a client release only its own lock; it does not order holders.',
         source: REDIS_LOCKS,
       },
       {
         system: 'antirez (2016)',
-        text: 'Distributed locks are most useful “exactly when we have no other control in the shared resource”.',
+        text: 'Distributed locks “are very useful exactly when we have no other control in the shared resource”.',
         source: ANTIREZ,
       },
     ],
@@ -369,7 +376,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'repeat',
         scenario: 'best-effort',
         at: { on: 'WriteAccepted', nth: 3, offsetMs: -1 },
-        text: 'W1 wakes and finishes the same job.',
+        text: 'W1 woke at 35 s, unaware of the stall, and finished building the same report. Its write is on the way to the cache.',
         predict: {
           question: 'W1 writes the report again, without a valid lease. Is anything corrupted?',
           choices: [
@@ -392,8 +399,8 @@ export const TOUR: readonly TourChapter[] = [
       {
         id: 'absorbed',
         scenario: 'best-effort',
-        at: { on: 'WriteAccepted', nth: 3 },
-        text: 'The cache recognises the repeat and does nothing; so does the notification service. Duplicate work, correct result. With a non-idempotent write, the same failure corrupted data in chapter 2.',
+        at: { on: 'WriteAccepted', nth: 4 },
+        text: 'The cache recognises the repeat and does nothing; so does the notification service. Duplicate work, correct result. In chapter 2 the same failure, with a write that was not idempotent, overwrote a newer holder’s value.',
         decisive: 'cache recognised W1\'s write "report-2026-12-01" as a repeat',
       },
     ],
@@ -404,11 +411,11 @@ export const TOUR: readonly TourChapter[] = [
     title: 'Timeouts are not the argument',
     question: SEED_QUESTIONS.identity,
     answer:
-      'A number the lock service hands out in order — never a time. Lock-delay, longer leases and careful clients only narrow the window: a pause longer than the delay slips through, and a clock that jumps ends a lease early. Leader election has the same gap. The correctness argument has to rest on a token the resource checks, not on a timeout assumed to exceed every pause.',
+      'A number the lock service hands out in order — never a time. Lock-delay, longer leases and careful clients only narrow the window: a pause longer than the lease plus the delay slips through, and a clock that jumps ends a lease early. Leader election has the same gap. The correctness argument has to rest on a token the resource checks, not on a timeout assumed to exceed every pause.',
     realWorld: [
       {
         system: 'Chubby',
-        text: 'Lock-delay: after a holder fails, its lock cannot be reclaimed for up to a minute — a mitigation the paper calls imperfect; sequencers are the real fix.',
+        text: 'If a holder fails, its lock cannot be claimed for a lock-delay of up to one minute — “although imperfect”, it protects servers that do not check sequencers.',
         source: CHUBBY,
       },
       {
@@ -423,7 +430,7 @@ export const TOUR: readonly TourChapter[] = [
       },
       {
         system: 'Redis',
-        text: '“Redis is not using monotonic clock for TTL expiration”: a wall-clock shift can let two processes acquire the lock.',
+        text: '“Redis is not using monotonic clock for TTL expiration mechanism”: a wall-clock shift may let more than one process acquire the lock.',
         source: REDIS_LOCKS,
       },
     ],
@@ -439,7 +446,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'outlasted',
         scenario: lockDelayLongPauseScenario,
         at: { on: 'WriteAccepted', nth: 2 },
-        text: 'The same setup with a 24 s pause: B gets the lock when the delay ends and writes; then A wakes and overwrites it. Lock-delay covers pauses only up to its length.',
+        text: 'The same setup with a 24 s pause: B gets the lock when the delay ends and writes; then A wakes and overwrites B’s value. Lock-delay adds a fixed margin, and a pause longer than the lease plus that margin gets through.',
         decisive: 'storage accepted A\'s write "A" with token 41',
       },
       {
@@ -460,7 +467,7 @@ export const TOUR: readonly TourChapter[] = [
         id: 'leader',
         scenario: 'leader-election',
         at: { on: 'WriteRejected' },
-        text: 'Leader election with a Kubernetes-style Lease has the same gap: a frozen leader wakes and writes before its renew loop notices that B took over. The config store checks the token and rejects it.',
+        text: 'Leader election with a Kubernetes-style Lease has the same gap: a frozen leader wakes and writes before its renew loop notices that B took over. A Lease carries no token, so here the application sends one (a counter like leaseTransitions) and the config store rejects 41.',
         decisive: "config rejected A's write: token 41 < 42",
       },
     ],

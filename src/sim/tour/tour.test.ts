@@ -36,6 +36,16 @@ describe('the guided tour', () => {
     }
   })
 
+  it('chapter and step ids are slugs that deep links can carry (never "answer", never a number)', () => {
+    for (const chapter of TOUR) {
+      expect(chapter.id).toMatch(/^[a-z][a-z0-9-]*$/)
+      for (const step of chapter.steps) {
+        expect(step.id, chapter.id).toMatch(/^[a-z][a-z0-9-]*$/)
+        expect(step.id).not.toBe('answer')
+      }
+    }
+  })
+
   it('tour scenarios are valid and have their own ids', () => {
     for (const s of TOUR_SCENARIOS) {
       const parsed = parseScenario(s)

@@ -25,7 +25,7 @@ export interface Prediction {
 }
 
 export interface TourStep {
-  /** Stable within its chapter: deep links use it (`#tour/fencing/reject`). */
+  /** Stable within its chapter: deep links use it (`tour.html#fencing/reject`). */
   id: string
   /** A preset id, or a scenario of the tour's own. */
   scenario: string | (ScenarioInput & { id: string; title: string; description: string })

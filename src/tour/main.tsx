@@ -1,0 +1,16 @@
+/** The tour page's entry (tour.html): reads the address once, then hands over to TourApp. */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { readTourLink } from './link'
+import { TourApp } from './TourApp'
+import '../ui/lab.css'
+import './tour.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('tour.html has no #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <TourApp initial={readTourLink(location.search, location.hash)} />
+  </StrictMode>,
+)

@@ -1,0 +1,144 @@
+/**
+ * What one stop of the tour shows, computed from the data and the run: the cursor, whether the
+ * future is faded or hidden (hidden while a prediction is open, so the diagram does not give the
+ * answer away), the key event (the step's decisive words, or the outcome a prediction revealed)
+ * and the latest events up to the cursor for the event strip.
+ */
+import type { CheckResult, Finding, Run, TourStep, TraceEvent } from '../sim'
+import { describeEvent } from '../sim'
+import type { Future } from '../viz'
+import type { LabRun } from '../store/derive'
+import type { Spans } from '../timeline'
+import { deriveSpans, eventIndexAt } from '../timeline'
+import { momentEventIndex, momentMs } from './runs'
+
+export interface StepView {
+  cursorMs: number
+  future: Future
+  /** Index of the event the step is about (highlighted), or -1. */
+  keyIndex: number
+  /** Indices of the latest events worth reading, oldest first, ending at the cursor. */
+  recent: number[]
+  /** Index of the last event at or before the cursor (-1 before the first). */
+  lastIndex: number
+}
+
+/** Messages are drawn as arrows; the strip keeps to what nodes decided and did. */
+export function isNarrated(e: TraceEvent): boolean {
+  return e.type !== 'MessageSent' && e.type !== 'MessageDelivered'
+}
+
+export const RECENT_EVENTS = 4
+
+export function stepView(lab: LabRun, step: TourStep, answered: boolean): StepView {
+  const revealed = answered && step.predict !== undefined
+  const moment = revealed && step.predict !== undefined ? step.predict.reveal : step.at
+  const cursorMs = momentMs(lab, moment)
+  const lastIndex = eventIndexAt(lab.timeline, cursorMs)
+  const events = lab.run.events
+
+  let keyIndex = -1
+  if (revealed && step.predict !== undefined) {
+    keyIndex = momentEventIndex(lab, step.predict.reveal)
+  } else if (step.decisive !== undefined) {
+    for (let i = lastIndex; i >= 0; i--) {
+      const e = events[i]
+      if (e !== undefined && describeEvent(e).includes(step.decisive)) {
+        keyIndex = i
+        break
+      }
+    }
+  } else if (step.predict === undefined) {
+    const index = momentEventIndex(lab, step.at)
+    if (index <= lastIndex) keyIndex = index
+  }
+
+  const recent: number[] = []
+  for (let i = lastIndex; i >= 0 && recent.length < RECENT_EVENTS; i--) {
+    const e = events[i]
+    if (e !== undefined && isNarrated(e)) recent.unshift(i)
+  }
+
+  return {
+    cursorMs,
+    future: step.predict !== undefined && !revealed ? 'hide' : 'fade',
+    keyIndex,
+    recent,
+    lastIndex,
+  }
+}
+
+/** What the diagram draws. */
+export interface Drawn {
+  run: Run
+  findings: CheckResult
+  spans: Spans
+}
+
+/**
+ * The run cut at the cursor, for a diagram whose future is hidden while the reader predicts it:
+ * the veil alone would leave labels of the next decision (placed just left of it) in view, and
+ * the diagram's description in words would tell the outcome. The time axis stays the whole run's
+ * (same `endMs`), so revealing the answer only lifts the veil.
+ */
+export function pastOnly(lab: LabRun, cursorMs: number): Drawn {
+  const last = eventIndexAt(lab.timeline, cursorMs)
+  const run: Run = { ...lab.run, events: lab.run.events.slice(0, last + 1) }
+  const happened = (f: Finding) => f.atMs <= cursorMs && f.eventIndex <= last
+  const violations = lab.findings.violations.filter(happened)
+  const findings: CheckResult = {
+    verdict: violations.length > 0 ? 'unsafe' : 'safe',
+    violations,
+    warnings: lab.findings.warnings.filter(happened),
+  }
+  return { run, findings, spans: deriveSpans(run) }
+}
+
+export type Tone = 'bad' | 'ok' | 'fault' | 'lease' | 'info'
+
+/** The event log's tones: refusals red, acceptances green, faults amber, lease changes blue. */
+export function toneOf(e: TraceEvent): Tone {
+  switch (e.type) {
+    case 'WriteRejected':
+    case 'ReadRejected':
+    case 'WriteDiscarded':
+    case 'RenewRefused':
+    case 'ReleaseRefused':
+    case 'LeaseCheckFailed':
+    case 'MessageDropped':
+      return 'bad'
+    case 'WriteAccepted':
+    case 'WriteApplied':
+    case 'ReadServed':
+      return 'ok'
+    case 'NodePaused':
+    case 'NodeResumed':
+    case 'NodeCrashed':
+    case 'NodeRestarted':
+    case 'ClockJumped':
+    case 'PartitionStarted':
+    case 'PartitionHealed':
+    case 'LinkFaultArmed':
+      return 'fault'
+    case 'LeaseGranted':
+    case 'LeaseRenewed':
+    case 'LeaseReleased':
+    case 'LeaseExpired':
+    case 'LeaseForgotten':
+    case 'BeliefStarted':
+    case 'BeliefEnded':
+    case 'LockDelayStarted':
+    case 'LockDelayEnded':
+      return 'lease'
+    default:
+      return 'info'
+  }
+}
+
+export const TONE_GLYPHS: Record<Tone, string> = {
+  bad: '✗',
+  ok: '✓',
+  fault: '⚡',
+  lease: '◆',
+  info: '·',
+}
