@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config'
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
-// Multi-page build: every HTML entry that exists is built. Adding embed.html later needs no
-// config change.
-const pages = ['index', 'embed'].filter((name) => existsSync(fromRoot(`./${name}.html`)))
+// Multi-page build: every HTML entry listed here that exists is built. embed.html is not one of
+// them: it is built on preact/compat by vite.embed.config.ts, which runs next (npm run build).
+const pages = ['index'].filter((name) => existsSync(fromRoot(`./${name}.html`)))
 const input = Object.fromEntries(pages.map((name) => [name, fromRoot(`./${name}.html`)]))
 
 export default defineConfig({
