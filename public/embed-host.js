@@ -73,13 +73,10 @@
   function ping() {
     var frames = ourFrames()
     for (var i = 0; i < frames.length; i++) {
-      var url = frameUrl(frames[i])
-      if (url === null || frames[i].contentWindow === null) continue
-      try {
-        frames[i].contentWindow.postMessage({ type: PING }, url.origin)
-      } catch (_) {
-        // A frame that has not loaded yet will say its height when it does.
-      }
+      var target = frames[i].contentWindow
+      // '*': a frame still loading holds about:blank (our origin), and a ping carries nothing.
+      // A frame that has not loaded yet says its height when it does.
+      if (target !== null) target.postMessage({ type: PING }, '*')
     }
   }
 
