@@ -103,7 +103,7 @@ export default defineConfig(
   },
 
   // Browser code and Node code.
-  { files: ['src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['src/**', 'public/**'], languageOptions: { globals: globals.browser } },
   {
     files: ['src/cli/**', 'bench/**', 'scripts/**', 'e2e/**', 'bin/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

@@ -2,6 +2,11 @@
  * Cheap budget checks for `npm test` (after the build), each with a generous margin so that only
  * a real regression fails: the JavaScript a page loads first (gzipped), and a floor on simulation
  * throughput. Full measurements live in `npm run bench`.
+ *
+ * The build writes three manifests into dist/.vite/: manifest.json (the lab page, React),
+ * manifest.embed.json (embed.html) and manifest.element.json (fencing-lab.js), the last two from
+ * vite.embed.config.ts (preact/compat). First-load JavaScript is an entry's chunk plus its static
+ * imports; dynamic imports (the embed's panels, the #s= decoder) load later and are not counted.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -17,9 +22,22 @@ interface ManifestChunk {
 
 const DIST = new URL('../dist/', import.meta.url)
 
-/** Gzipped bytes of an HTML entry's first-load JavaScript: its chunk and all static imports. */
-export function firstLoadGzipBytes(entryHtml: string): { bytes: number; files: string[] } | null {
-  const manifestPath = new URL('.vite/manifest.json', DIST)
+export const MANIFESTS = [
+  '.vite/manifest.json',
+  '.vite/manifest.embed.json',
+  '.vite/manifest.element.json',
+] as const
+
+/**
+ * Gzipped bytes of an entry's first-load JavaScript (its chunk and all static imports), from the
+ * manifest that lists it (`entry` is the manifest key: 'index.html', 'embed.html', or the
+ * element's source path).
+ */
+export function firstLoadGzipBytes(
+  entryHtml: string,
+  manifestFile: (typeof MANIFESTS)[number] = '.vite/manifest.json',
+): { bytes: number; files: string[] } | null {
+  const manifestPath = new URL(manifestFile, DIST)
   if (!existsSync(manifestPath)) return null
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
   const entry = manifest[entryHtml]
@@ -51,10 +69,21 @@ const budgets: Budget[] = [
   {
     name: 'embed first-load JS ≤ 90 kB gzipped',
     check: () => {
-      const size = firstLoadGzipBytes('embed.html')
+      const size = firstLoadGzipBytes('embed.html', '.vite/manifest.embed.json')
       if (size === null) return null
       return {
         ok: size.bytes <= 90 * KB,
+        detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
+      }
+    },
+  },
+  {
+    name: 'custom element (fencing-lab.js, one file) ≤ 90 kB gzipped',
+    check: () => {
+      const size = firstLoadGzipBytes('src/embed/element.tsx', '.vite/manifest.element.json')
+      if (size === null) return null
+      return {
+        ok: size.bytes <= 90 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
@@ -96,8 +125,10 @@ for (const budget of budgets) {
   console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${budget.name}: ${result.detail}`)
   if (!result.ok) failed++
 }
-if (!existsSync(new URL('.vite/manifest.json', DIST))) {
-  console.log('FAIL  dist/.vite/manifest.json is missing: run `npm run build` first')
-  failed++
+for (const manifest of MANIFESTS) {
+  if (!existsSync(new URL(manifest, DIST))) {
+    console.log(`FAIL  dist/${manifest} is missing: run \`npm run build\` first`)
+    failed++
+  }
 }
 process.exitCode = failed > 0 ? 1 : 0

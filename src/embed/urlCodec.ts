@@ -6,14 +6,13 @@
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate'
 import type { PresetId, Scenario, ScenarioInput } from '../sim'
-import { isPresetId, parseScenarioJson, SCENARIO_FORMAT } from '../sim'
+import { parseScenarioJson, SCENARIO_FORMAT } from '../sim'
+import { clip, readLinkParts } from './linkParts'
 
 /** Longest `s=` value we try to read (a generated 5,000-event scenario takes about 1,000). */
 export const MAX_ENCODED_CHARS = 200_000
 /** Largest scenario JSON we inflate: a link cannot make the page allocate more than this. */
 export const MAX_JSON_BYTES = 4_000_000
-/** The latest cursor a link may ask for (the longest scenario lasts one day). */
-const MAX_CURSOR_MS = 86_400_000
 
 export type DecodeResult = { ok: true; scenario: Scenario } | { ok: false; message: string }
 
@@ -73,31 +72,20 @@ export function decodeScenario(encoded: string): DecodeResult {
 
 /** Reads a page address (`location.search`, `location.hash`). Never throws. */
 export function readLabLink(search: string, hash: string): LabLink {
-  const query = safeParams(search.replace(/^\?/, ''))
-  const fragment = safeParams(hash.replace(/^#/, ''))
-  const problems: string[] = []
-
+  const parts = readLinkParts(search, hash)
+  const problems = [...parts.problems]
   let source: LinkSource = { kind: 'default' }
-  const encoded = fragment.get('s')
-  const presetId = query.get('scenario') ?? fragment.get('scenario')
-  if (encoded !== null) {
-    const decoded = decodeScenario(encoded)
+  let cursorMs = parts.cursorMs
+  if (parts.ref.kind === 'preset') source = parts.ref
+  if (parts.ref.kind === 'encoded') {
+    const decoded = decodeScenario(parts.ref.encoded)
     if (decoded.ok) source = { kind: 'custom', scenario: decoded.scenario }
-    else problems.push(`This link’s scenario could not be opened: ${decoded.message}.`)
-  } else if (presetId !== null) {
-    if (isPresetId(presetId)) source = { kind: 'preset', id: presetId }
-    else problems.push(`There is no scenario called “${clip(presetId, 60)}”.`)
+    else {
+      problems.unshift(`This link’s scenario could not be opened: ${decoded.message}.`)
+      // A cursor chosen for a scenario we could not open means nothing in the default one.
+      cursorMs = null
+    }
   }
-
-  let cursorMs: number | null = null
-  const t = fragment.get('t') ?? query.get('t')
-  if (t !== null) {
-    if (/^\d{1,9}$/.test(t) && Number(t) <= MAX_CURSOR_MS) cursorMs = Number(t)
-    else problems.push(`The time t=${clip(t, 20)} is not a whole number of milliseconds.`)
-  }
-  // A cursor chosen for a scenario we could not open means nothing in the default one.
-  if (source.kind === 'default' && problems.length > 0) cursorMs = null
-
   return { source, cursorMs, problem: problems.length > 0 ? problems.join(' ') : null }
 }
 
@@ -118,18 +106,6 @@ export function writeLabLink(
 
 function fail(message: string): DecodeResult {
   return { ok: false, message }
-}
-
-function safeParams(text: string): URLSearchParams {
-  try {
-    return new URLSearchParams(text)
-  } catch {
-    return new URLSearchParams()
-  }
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
 function lowerFirst(text: string): string {

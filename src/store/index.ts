@@ -11,6 +11,7 @@ export { faultTimeMs, messageFault } from './interventions'
 export type {
   Base,
   ComparePair,
+  CursorRange,
   FutureMode,
   LabInit,
   LabStore,
@@ -20,6 +21,7 @@ export type {
 } from './labStore'
 export {
   createLabStore,
+  cursorBoundsOf,
   endMsOf,
   eventIndexAtCursor,
   MAX_SPEED,

@@ -4,7 +4,7 @@ import type { TraceEvent } from '../sim'
 import { describeEvent, parseScenario, PRESET_IDS, findPreset } from '../sim'
 import { eventIndexAt } from '../timeline'
 import type { LabStore } from './labStore'
-import { createLabStore, endMsOf, stateAtCursor, UNDO_LIMIT } from './labStore'
+import { createLabStore, cursorBoundsOf, endMsOf, stateAtCursor, UNDO_LIMIT } from './labStore'
 
 /** A store with motion reduced, so steps land at once (no playback loop in these tests). */
 function labOf(preset = 'gc-pause'): LabStore {
@@ -324,5 +324,70 @@ describe('bounded history', () => {
     expect(store.getState().undoStack.length).toBe(0)
     // The oldest edits are gone; the scenario still has the first 30 expire-lease faults.
     expect(store.getState().edits.faults.filter((f) => f.do === 'expire-lease')).toHaveLength(30)
+  })
+})
+
+describe('a range (embeds: from/to)', () => {
+  const range = { fromMs: 2000, toMs: 12_000 }
+  const ranged = () => createLabStore({ preset: 'gc-pause', reducedMotion: true, range })
+
+  it('starts at the range start and keeps every cursor move inside it', () => {
+    const store = ranged()
+    const s = store.getState()
+    expect(s.cursorMs).toBe(2000)
+    s.setCursor(0)
+    expect(store.getState().cursorMs).toBe(2000)
+    s.setCursor(1e9)
+    expect(store.getState().cursorMs).toBe(12_000)
+    s.jumpStart()
+    expect(store.getState().cursorMs).toBe(2000)
+    s.jumpEnd()
+    expect(store.getState().cursorMs).toBe(12_000)
+    s.stepForward()
+    expect(store.getState().cursorMs).toBe(12_000)
+    s.jumpStart()
+    s.stepBack()
+    expect(store.getState().cursorMs).toBe(2000)
+  })
+
+  it('plays from the range start again once at its end', () => {
+    const store = ranged()
+    store.getState().jumpEnd()
+    store.getState().play()
+    expect(store.getState().cursorMs).toBe(2000)
+  })
+
+  it('clamps a cursor from the link into the range', () => {
+    const store = createLabStore({ range, cursorMs: 50 })
+    expect(store.getState().cursorMs).toBe(2000)
+    expect(createLabStore({ range, cursorMs: 5000 }).getState().cursorMs).toBe(5000)
+  })
+
+  it('shrinks to the run when the range reaches past its end', () => {
+    const store = createLabStore({ range: { fromMs: 1e9, toMs: 2e9 } })
+    const s = store.getState()
+    const endMs = endMsOf(s)
+    expect(cursorBoundsOf(s)).toEqual({ startMs: endMs, endMs })
+    expect(s.cursorMs).toBe(endMs)
+  })
+
+  it('keeps the cursor in range after an edit and after a new scenario', () => {
+    const store = ranged()
+    store.getState().setCursor(5000)
+    store.getState().pauseClient('A', 2000)
+    const after = store.getState().cursorMs
+    expect(after).toBeGreaterThanOrEqual(2000)
+    expect(after).toBeLessThanOrEqual(12_000)
+    store.getState().loadPreset('lock-delay')
+    expect(store.getState().cursorMs).toBe(cursorBoundsOf(store.getState()).startMs)
+  })
+
+  it('setRange moves the cursor into the new range; null lifts it', () => {
+    const store = createLabStore({ cursorMs: 100 })
+    store.getState().setRange({ fromMs: 3000, toMs: 4000 })
+    expect(store.getState().cursorMs).toBe(3000)
+    store.getState().setRange(null)
+    store.getState().setCursor(0)
+    expect(store.getState().cursorMs).toBe(0)
   })
 })

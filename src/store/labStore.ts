@@ -46,6 +46,12 @@ export interface ComparePair {
   outcome: CompareOutcome
 }
 
+/** A stretch of the run that playback, the scrubber and the steps stay inside (embeds). */
+export interface CursorRange {
+  fromMs: number
+  toMs: number
+}
+
 export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8]
 export const MIN_SPEED = 0.25
 export const MAX_SPEED = 8
@@ -62,6 +68,10 @@ export interface LabInit {
   futureMode?: FutureMode
   compareMode?: boolean
   theme?: Theme
+  /** Keep the cursor inside this stretch (default: the whole run). */
+  range?: CursorRange | null
+  /** Playback starts over at the range's start when it reaches its end. */
+  loop?: boolean
 }
 
 export interface LabStoreState {
@@ -91,6 +101,9 @@ export interface LabStoreState {
   announcement: { text: string; serial: number }
   reducedMotion: boolean
   theme: Theme
+  /** The stretch the cursor stays inside, or null for the whole run (see cursorBoundsOf). */
+  range: CursorRange | null
+  loop: boolean
 
   loadPreset: (id: string) => void
   loadScenario: (scenario: Scenario) => void
@@ -129,6 +142,8 @@ export interface LabStoreState {
   dismissNotice: () => void
   setReducedMotion: (reduced: boolean) => void
   setTheme: (theme: Theme) => void
+  setRange: (range: CursorRange | null) => void
+  setLoop: (loop: boolean) => void
   announce: (text: string) => void
 }
 
@@ -138,6 +153,20 @@ export type LabStore = StoreApi<LabStoreState>
 export function endMsOf(s: Pick<LabStoreState, 'lab' | 'compare'>): number {
   if (s.compare === null) return s.lab.run.endMs
   return Math.max(s.lab.run.endMs, s.compare.fenced.run.endMs, s.compare.unfenced.run.endMs)
+}
+
+/**
+ * Where the cursor may be: the range (if any) within the run, else the whole run. A range past
+ * the run's end (after an edit shortened it) shrinks to the end rather than leaving the run.
+ */
+export function cursorBoundsOf(s: Pick<LabStoreState, 'lab' | 'compare' | 'range'>): {
+  startMs: number
+  endMs: number
+} {
+  const endMs = endMsOf(s)
+  if (s.range === null) return { startMs: 0, endMs }
+  const startMs = Math.min(Math.max(s.range.fromMs, 0), endMs)
+  return { startMs, endMs: Math.min(Math.max(s.range.toMs, startMs), endMs) }
 }
 
 /** The timelines the cursor steps through: the lab's, plus both compared runs in compare mode. */
@@ -156,9 +185,9 @@ function maxOf(values: Array<number | null>): number | null {
   return present.length === 0 ? null : Math.max(...present)
 }
 
-function clamp(ms: number, endMs: number): number {
-  if (!Number.isFinite(ms)) return 0
-  return Math.min(Math.max(ms, 0), endMs)
+function clamp(ms: number, bounds: { startMs: number; endMs: number }): number {
+  if (!Number.isFinite(ms)) return bounds.startMs
+  return Math.min(Math.max(ms, bounds.startMs), bounds.endMs)
 }
 
 function clampSpeed(speed: number): number {
@@ -214,7 +243,12 @@ export function createLabStore(init: LabInit = {}): LabStore {
   const initialEdits = baseEdits(initialBase.scenario)
   const initialLab = derive(initialBase, initialEdits)
   const initialCompare = init.compareMode === true ? derivePair(initialEdits, initialLab) : null
-  const initialEnd = endMsOf({ lab: initialLab, compare: initialCompare })
+  const initialRange = init.range ?? null
+  const initialBounds = cursorBoundsOf({
+    lab: initialLab,
+    compare: initialCompare,
+    range: initialRange,
+  })
 
   return createStore<LabStoreState>()((set, get) => {
     const announce = (text: string) => set({ announcement: { text, serial: ++serial } })
@@ -223,7 +257,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
     const stepTo = (ms: number | null, glide: boolean) => {
       const s = get()
       if (ms === null) return
-      const target = clamp(ms, endMsOf(s))
+      const target = clamp(ms, cursorBoundsOf(s))
       const from = s.cursorMs
       if (glide && !s.reducedMotion && target !== from) {
         set({ playing: false, glide: { fromMs: from, toMs: target } })
@@ -253,7 +287,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       }
       const lab = derive(s.base, edits)
       const compare = s.compareMode ? derivePair(edits, lab) : null
-      const endMs = endMsOf({ lab, compare })
+      const bounds = cursorBoundsOf({ lab, compare, range: s.range })
       set({
         edits,
         undoStack: [...s.undoStack, s.edits].slice(-UNDO_LIMIT),
@@ -261,7 +295,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         lab,
         compare,
         edited: isEdited(s.base.scenario, edits),
-        cursorMs: clamp(cursorMs ?? s.cursorMs, endMs),
+        cursorMs: clamp(cursorMs ?? s.cursorMs, bounds),
         glide: null,
       })
       return true
@@ -294,7 +328,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         lab,
         compare,
         edited: isEdited(s.base.scenario, edits),
-        cursorMs: clamp(s.cursorMs, endMsOf({ lab, compare })),
+        cursorMs: clamp(s.cursorMs, cursorBoundsOf({ lab, compare, range: s.range })),
         glide: null,
       })
     }
@@ -305,15 +339,16 @@ export function createLabStore(init: LabInit = {}): LabStore {
       const edits = baseEdits(base.scenario)
       const lab = derive(base, edits)
       const s = get()
+      const compare = s.compareMode ? derivePair(edits, lab) : null
       set({
         base,
         edits,
         undoStack: [],
         redoStack: [],
         lab,
-        compare: s.compareMode ? derivePair(edits, lab) : null,
+        compare,
         edited: false,
-        cursorMs: 0,
+        cursorMs: cursorBoundsOf({ lab, compare, range: s.range }).startMs,
         glide: null,
         playing: false,
         selectedMsg: null,
@@ -329,7 +364,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       lab: initialLab,
       compare: initialCompare,
       edited: false,
-      cursorMs: clamp(init.cursorMs ?? 0, initialEnd),
+      cursorMs: clamp(init.cursorMs ?? initialBounds.startMs, initialBounds),
       glide: null,
       playing: false,
       speed: clampSpeed(init.speed ?? 1),
@@ -341,6 +376,8 @@ export function createLabStore(init: LabInit = {}): LabStore {
       announcement: { text: '', serial: 0 },
       reducedMotion: init.reducedMotion ?? false,
       theme: init.theme ?? 'auto',
+      range: initialRange,
+      loop: init.loop ?? false,
 
       loadPreset: (id) => loadBase(presetBase(id)),
       loadScenario: (scenario) => loadBase(customBase(scenario)),
@@ -418,7 +455,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
 
       setCursor: (ms, options) => {
         const s = get()
-        const cursorMs = clamp(ms, endMsOf(s))
+        const cursorMs = clamp(ms, cursorBoundsOf(s))
         if (cursorMs === s.cursorMs && s.glide === null) return
         set({ cursorMs, glide: null })
         if (options?.announce === true) announce(momentAnnouncement(s.lab, cursorMs))
@@ -427,8 +464,8 @@ export function createLabStore(init: LabInit = {}): LabStore {
         stepTo(minOf(navTimelines(get()).map((t) => nextStopMs(t, origin()))), true),
       stepBack: () =>
         stepTo(maxOf(navTimelines(get()).map((t) => previousStopMs(t, origin()))), true),
-      jumpStart: () => stepTo(0, false),
-      jumpEnd: () => stepTo(endMsOf(get()), false),
+      jumpStart: () => stepTo(cursorBoundsOf(get()).startMs, false),
+      jumpEnd: () => stepTo(cursorBoundsOf(get()).endMs, false),
       nextProblem: () => {
         const next = minOf(navTimelines(get()).map((t) => nextProblemMs(t, origin())))
         if (next === null) announce('No later violation or rejection.')
@@ -445,9 +482,9 @@ export function createLabStore(init: LabInit = {}): LabStore {
       },
       play: () => {
         const s = get()
-        const endMs = endMsOf(s)
+        const { startMs, endMs } = cursorBoundsOf(s)
         const from = s.glide?.toMs ?? s.cursorMs
-        set({ playing: true, glide: null, cursorMs: from >= endMs ? 0 : from })
+        set({ playing: true, glide: null, cursorMs: from >= endMs ? startMs : from })
       },
       pause: (options) => {
         if (!get().playing) return
@@ -469,7 +506,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         set({
           compareMode: on,
           compare,
-          cursorMs: clamp(s.cursorMs, endMsOf({ lab: s.lab, compare })),
+          cursorMs: clamp(s.cursorMs, cursorBoundsOf({ lab: s.lab, compare, range: s.range })),
         })
       },
       setTab: (tab) => set({ tab }),
@@ -479,6 +516,12 @@ export function createLabStore(init: LabInit = {}): LabStore {
       setReducedMotion: (reducedMotion) =>
         set(reducedMotion ? { reducedMotion, glide: null } : { reducedMotion }),
       setTheme: (theme) => set({ theme }),
+      setRange: (range) => {
+        const s = get()
+        const bounds = cursorBoundsOf({ ...s, range })
+        set({ range, cursorMs: clamp(s.cursorMs, bounds), glide: null })
+      },
+      setLoop: (loop) => set({ loop }),
       announce,
     }
   })

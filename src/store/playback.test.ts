@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLabStore } from './labStore'
 import type { PlaybackEnv } from './playback'
-import { GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'
+import { GLIDE_MS, LOOP_HOLD_MS, MAX_FRAME_MS, startPlayback } from './playback'
 
 /** A hand-cranked animation clock: `frame(ms)` runs the pending frame at that wall time. */
 function fakeEnv() {
@@ -147,6 +147,63 @@ describe('startPlayback', () => {
     clock.frame(GLIDE_MS)
     expect(store.getState().cursorMs).toBe(target)
     expect(store.getState().glide).toBeNull()
+    expect(clock.waiting).toBe(false)
+    stop()
+  })
+
+  it('stops at the end of a range', () => {
+    const clock = fakeEnv()
+    const store = createLabStore({ speed: 8, range: { fromMs: 2000, toMs: 6000 } })
+    const stop = startPlayback(store, clock.env)
+    expect(store.getState().cursorMs).toBe(2000)
+    store.getState().play()
+    const seen: number[] = []
+    for (let now = 0; now < 2000; now += 16) {
+      clock.frame(now)
+      seen.push(store.getState().cursorMs)
+    }
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(2000)
+    expect(store.getState().cursorMs).toBe(6000)
+    expect(store.getState().playing).toBe(false)
+    stop()
+  })
+
+  it('loops inside the range: holds the last moment, then starts over', () => {
+    const clock = fakeEnv()
+    const store = createLabStore({ speed: 8, range: { fromMs: 2000, toMs: 6000 }, loop: true })
+    const stop = startPlayback(store, clock.env)
+    store.getState().play()
+    const seen: number[] = []
+    let now = 0
+    while (store.getState().cursorMs < 6000) {
+      clock.frame((now += 16))
+      seen.push(store.getState().cursorMs)
+    }
+    const reachedAt = now
+    while (now < reachedAt + LOOP_HOLD_MS - 16) {
+      clock.frame((now += 16))
+      expect(store.getState().cursorMs).toBe(6000)
+    }
+    clock.frame((now += 32))
+    expect(store.getState().cursorMs).toBe(2000)
+    expect(store.getState().playing).toBe(true)
+    for (let i = 0; i < 100; i++) {
+      clock.frame((now += 16))
+      seen.push(store.getState().cursorMs)
+    }
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(2000)
+    expect(Math.max(...seen)).toBeLessThanOrEqual(6000)
+    stop()
+  })
+
+  it('an empty looping range does not spin: it pauses', () => {
+    const clock = fakeEnv()
+    const store = createLabStore({ range: { fromMs: 3000, toMs: 3000 }, loop: true })
+    const stop = startPlayback(store, clock.env)
+    store.getState().play()
+    clock.frame(0)
+    clock.frame(16)
+    expect(store.getState().playing).toBe(false)
     expect(clock.waiting).toBe(false)
     stop()
   })

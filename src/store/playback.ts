@@ -3,15 +3,18 @@
  * (or a step is gliding), a requestAnimationFrame loop turns wall milliseconds into simulation
  * milliseconds × speed and sets `cursorMs` — the only thing that changes per frame. It never runs
  * when idle, never fast-forwards after a stall (a hidden tab, a debugger), pauses when the page
- * is hidden and stops at the end. With reduced motion the cursor jumps from event to event at the
+ * is hidden and stops at the end (of the range, if the lab has one), or starts over at the range's
+ * start when the lab loops. With reduced motion the cursor jumps from event to event at the
  * same pace instead of sliding.
  */
 import { eventIndexAt } from '../timeline'
 import type { LabStore, LabStoreState } from './labStore'
-import { endMsOf } from './labStore'
+import { cursorBoundsOf } from './labStore'
 
 /** A frame longer than this is counted as this long: playback never jumps ahead after a stall. */
 export const MAX_FRAME_MS = 50
+/** How long a looping lab holds its last moment before it starts over (wall ms). */
+export const LOOP_HOLD_MS = 1500
 /** How long a step glides (without reduced motion). */
 export const GLIDE_MS = 180
 
@@ -47,6 +50,8 @@ export function startPlayback(
   let clockMs = 0
   /** The cursor this loop last set; anything else means the reader moved it. */
   let committedMs = Number.NaN
+  /** When a loop reached the end of its range (wall time), or null. */
+  let heldSince: number | null = null
   let glide: LabStoreState['glide'] = null
   let glideStartedAt = 0
 
@@ -57,14 +62,31 @@ export function startPlayback(
     lastNow = now
 
     if (s.playing) {
-      if (s.cursorMs !== committedMs) clockMs = s.cursorMs
+      if (s.cursorMs !== committedMs) {
+        clockMs = s.cursorMs
+        heldSince = null
+      }
       clockMs += wallMs * s.speed
-      const endMs = endMsOf(s)
+      const { startMs, endMs } = cursorBoundsOf(s)
+      const loops = s.loop && endMs > startMs
       const atEnd = clockMs >= endMs
-      const cursorMs = atEnd ? endMs : s.reducedMotion ? lastEventAtOrBefore(s, clockMs) : clockMs
+      let cursorMs = atEnd
+        ? endMs
+        : s.reducedMotion
+          ? Math.max(lastEventAtOrBefore(s, clockMs), startMs)
+          : clockMs
+      // A loop holds its last moment (so the outcome can be read), then starts over.
+      if (atEnd && loops) {
+        heldSince ??= now
+        if (now - heldSince >= LOOP_HOLD_MS) {
+          cursorMs = startMs
+          clockMs = startMs
+          heldSince = null
+        }
+      }
       committedMs = cursorMs
       if (cursorMs !== s.cursorMs) store.setState({ cursorMs })
-      if (atEnd) store.getState().pause()
+      if (atEnd && !loops) store.getState().pause()
     } else if (s.glide !== null) {
       if (s.glide !== glide) {
         glide = s.glide

@@ -3,7 +3,7 @@ import { formatMs } from '../sim'
 import { useLab } from '../store'
 import { captionAt } from '../timeline'
 
-export function Caption() {
+export function Caption({ nav = true }: { nav?: boolean }) {
   const captions = useLab((s) => s.lab.captions)
   const caption = useLab((s) => captionAt(s.lab.captions, s.cursorMs))
   const setCursor = useLab((s) => s.setCursor)
@@ -37,26 +37,28 @@ export function Caption() {
           {caption === null ? 'Press Play, or step forward to begin.' : caption.text}
         </p>
       </div>
-      <div className="fl-caption-nav" role="group" aria-label="Story">
-        <button
-          type="button"
-          className="fl-button fl-button--quiet"
-          aria-label="Previous moment"
-          disabled={previous === undefined}
-          onClick={() => previous !== undefined && go(previous.atMs)}
-        >
-          ‹ Previous
-        </button>
-        <button
-          type="button"
-          className="fl-button fl-button--quiet"
-          aria-label="Next moment"
-          disabled={next === undefined}
-          onClick={() => next !== undefined && go(next.atMs)}
-        >
-          Next ›
-        </button>
-      </div>
+      {nav && (
+        <div className="fl-caption-nav" role="group" aria-label="Story">
+          <button
+            type="button"
+            className="fl-button fl-button--quiet"
+            aria-label="Previous moment"
+            disabled={previous === undefined}
+            onClick={() => previous !== undefined && go(previous.atMs)}
+          >
+            ‹ Previous
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--quiet"
+            aria-label="Next moment"
+            disabled={next === undefined}
+            onClick={() => next !== undefined && go(next.atMs)}
+          >
+            Next ›
+          </button>
+        </div>
+      )}
     </div>
   )
 }

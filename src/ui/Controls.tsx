@@ -5,7 +5,7 @@
  */
 import { useId, useMemo } from 'react'
 import type { FutureMode } from '../store'
-import { endMsOf, momentWords, SPEEDS, useLab } from '../store'
+import { cursorBoundsOf, momentWords, SPEEDS, useLab } from '../store'
 import { formatMs } from '../sim'
 import { eventIndexAt } from '../timeline'
 import { clockText, speedText } from './format'
@@ -37,8 +37,6 @@ export function Controls() {
 }
 
 function Transport() {
-  const playing = useLab((s) => s.playing)
-  const togglePlay = useLab((s) => s.togglePlay)
   const stepBack = useLab((s) => s.stepBack)
   const stepForward = useLab((s) => s.stepForward)
   const jumpStart = useLab((s) => s.jumpStart)
@@ -56,15 +54,7 @@ function Transport() {
       <IconButton label="Step back" onClick={stepBack}>
         <StepBackIcon />
       </IconButton>
-      <button
-        type="button"
-        className="fl-button fl-play"
-        onClick={togglePlay}
-        aria-label={playing ? 'Pause' : 'Play'}
-        title={playing ? 'Pause (Space)' : 'Play (Space)'}
-      >
-        {playing ? <PauseIcon /> : <PlayIcon />}
-      </button>
+      <PlayButton />
       <IconButton label="Step forward" onClick={stepForward}>
         <StepForwardIcon />
       </IconButton>
@@ -78,6 +68,22 @@ function Transport() {
   )
 }
 
+export function PlayButton() {
+  const playing = useLab((s) => s.playing)
+  const togglePlay = useLab((s) => s.togglePlay)
+  return (
+    <button
+      type="button"
+      className="fl-button fl-play"
+      onClick={togglePlay}
+      aria-label={playing ? 'Pause' : 'Play'}
+      title={playing ? 'Pause (Space)' : 'Play (Space)'}
+    >
+      {playing ? <PauseIcon /> : <PlayIcon />}
+    </button>
+  )
+}
+
 const SHORTCUTS: Record<string, string> = {
   'Jump to start': 'Home',
   'Jump to end': 'End',
@@ -87,7 +93,7 @@ const SHORTCUTS: Record<string, string> = {
   'Next violation or rejection': 'Page Down',
 }
 
-function IconButton({
+export function IconButton({
   label,
   onClick,
   children,
@@ -110,9 +116,10 @@ function IconButton({
   )
 }
 
-function Scrubber() {
+export function Scrubber() {
   const cursorMs = useLab((s) => s.cursorMs)
-  const endMs = useLab(endMsOf)
+  const startMs = useLab((s) => cursorBoundsOf(s).startMs)
+  const endMs = useLab((s) => cursorBoundsOf(s).endMs)
   const lab = useLab((s) => s.lab)
   const setCursor = useLab((s) => s.setCursor)
   const index = eventIndexAt(lab.timeline, cursorMs)
@@ -129,7 +136,7 @@ function Scrubber() {
         data-scrubber=""
         className="fl-range fl-scrubber-input"
         type="range"
-        min={0}
+        min={startMs}
         max={endMs}
         step={1}
         value={Math.round(cursorMs)}
@@ -137,7 +144,7 @@ function Scrubber() {
         onChange={(e) => setCursor(Number(e.currentTarget.value))}
         style={
           {
-            '--fl-progress': `${endMs === 0 ? 0 : (cursorMs / endMs) * 100}%`,
+            '--fl-progress': `${endMs === startMs ? 0 : ((cursorMs - startMs) / (endMs - startMs)) * 100}%`,
           } as React.CSSProperties
         }
       />

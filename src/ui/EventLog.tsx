@@ -157,7 +157,10 @@ export function EventLog({ headingId }: { headingId: string }) {
       scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 3)
       setViewport({ top: scroller.scrollTop, height: scroller.clientHeight })
     }
-    if (current >= 0 && list.contains(document.activeElement)) {
+    // The root node's active element: inside a shadow root (the custom element) the document's
+    // is the host.
+    const root = list.getRootNode() as Document | ShadowRoot
+    if (current >= 0 && list.contains(root.activeElement)) {
       row.querySelector('button')?.focus({ preventScroll: true })
     }
     // Only when the current entry (or its chunk's place) changes: a reader scrolling the list

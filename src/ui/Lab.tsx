@@ -3,55 +3,22 @@
  * break-things panel and the event log. Keyboard shortcuts are bound here, on the lab's root
  * (never on window); the playback loop runs while the lab is mounted.
  */
-import { useEffect, useId } from 'react'
-import type { KeyboardEvent } from 'react'
+import { useId } from 'react'
 import type { LabTab, Theme } from '../store'
-import { startPlayback, useLab, useLabStore } from '../store'
+import { useLab } from '../store'
 import { AboutPanel, ScenarioPicker } from './ScenarioPicker'
 import { BreakPanel } from './BreakPanel'
 import { Caption } from './Caption'
 import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
 import { EventLog } from './EventLog'
-import { useMediaQuery } from './hooks'
-import { CloseIcon } from './icons'
 import { Inspector } from './Inspector'
-import type { KeyAction } from './keys'
-import { keyAction } from './keys'
+import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { Tabs } from './Tabs'
 
 export function Lab() {
-  const store = useLabStore()
-  const theme = useLab((s) => s.theme)
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
-
-  useEffect(() => store.getState().setReducedMotion(reducedMotion), [store, reducedMotion])
-  useEffect(() => startPlayback(store), [store])
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.defaultPrevented || e.nativeEvent.isComposing) return
-    const action = keyAction(e, e.target instanceof Element ? e.target : null)
-    if (action === null) return
-    e.preventDefault()
-    run(action)
-  }
-
-  const run = (action: KeyAction) => {
-    const s = store.getState()
-    const actions: Record<KeyAction, () => void> = {
-      'toggle-play': s.togglePlay,
-      'step-forward': s.stepForward,
-      'step-back': s.stepBack,
-      'jump-start': s.jumpStart,
-      'jump-end': s.jumpEnd,
-      'next-problem': s.nextProblem,
-      'previous-problem': s.previousProblem,
-      undo: s.undo,
-      redo: s.redo,
-    }
-    actions[action]()
-  }
+  const { theme, reducedMotion, onKeyDown } = useLabRoot()
 
   return (
     <div
@@ -106,32 +73,14 @@ function ThemeToggle() {
   )
 }
 
-function Notice() {
-  const notice = useLab((s) => s.notice)
-  const dismiss = useLab((s) => s.dismissNotice)
-  if (notice === null) return null
-  return (
-    <div className="fl-notice" role="alert">
-      <p>{notice}</p>
-      <button
-        type="button"
-        className="fl-button fl-icon-button fl-button--quiet"
-        aria-label="Dismiss this message"
-        onClick={dismiss}
-      >
-        <CloseIcon />
-      </button>
-    </div>
-  )
-}
-
 const TABS: ReadonlyArray<{ id: LabTab; label: string }> = [
   { id: 'state', label: 'State' },
   { id: 'break', label: 'Break things' },
   { id: 'about', label: 'About' },
 ]
 
-function Panels() {
+/** The state, break-things and about tabs beside the event log (the embed reuses them). */
+export function Panels() {
   const tab = useLab((s) => s.tab)
   const setTab = useLab((s) => s.setTab)
   const count = useLab((s) => s.lab.run.events.length)
@@ -184,15 +133,5 @@ function Shortcuts() {
       </dl>
       <p className="fl-hint">These keys work while the lab has focus; Tab reaches every control.</p>
     </details>
-  )
-}
-
-/** The one polite live region: what a manual step, jump or edit did (never every frame). */
-function LiveRegion() {
-  const announcement = useLab((s) => s.announcement)
-  return (
-    <div className="fl-visually-hidden" aria-live="polite" aria-atomic="true">
-      {announcement.text}
-    </div>
   )
 }

@@ -1,0 +1,565 @@
+/**
+ * The embed the way a blog uses it: a cross-origin post (http://blog.example, served by
+ * page.route under a strict CSP) with an iframe and a <fencing-lab> of different presets, and
+ * embed.html on its own for its controls, theme, range, autoplay and bad links. After every
+ * test: no console error, no CSP violation, and no request to anything but the loopback lab
+ * and the routed blog.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { FrameLocator, Locator, Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { encodeScenario } from '../src/embed/urlCodec'
+import type { PostOptions } from './embedHost'
+import { CHROMIUM_ARGS, resolveChromium } from './chromium'
+import { BLOG, blogPost, PUBLIC_LAB_ARGS, serveBlog } from './embedHost'
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const GC_PAUSE = 'GC pause: token 41 vs 42'
+const LOCK_DELAY = 'Lock-delay covers a bounded pause'
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** The diagram itself (its cursor overlay is a second, aria-hidden svg). */
+const DIAGRAM = 'svg.fl-diagram:not(.fl-overlay)'
+
+const executablePath = resolveChromium()
+test.use({
+  launchOptions: {
+    ...(executablePath ? { executablePath } : {}),
+    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
+  },
+})
+
+let errors: string[] = []
+let requests: string[] = []
+let served: string[] = []
+
+test.beforeEach(async ({ page, context }) => {
+  errors = []
+  requests = []
+  served = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  context.on('request', (request) => requests.push(request.url()))
+  // Every frame reports CSP violations (an inline style or script the host's policy blocks).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+})
+
+test.afterEach(() => {
+  expect(errors).toEqual([])
+  expect(requests.length).toBeGreaterThan(0)
+  for (const url of requests) {
+    const { protocol, hostname } = new URL(url)
+    if (protocol === 'data:' || protocol === 'blob:') continue
+    // The blog is fake: each of its requests was answered by the route, never the network.
+    const allowed = LOOPBACK.has(hostname) || (hostname === 'blog.example' && served.includes(url))
+    expect(allowed, `request to ${url}`).toBe(true)
+  }
+})
+
+function labOrigin(baseURL: string | undefined): string {
+  if (baseURL === undefined) throw new Error('no baseURL')
+  return new URL(baseURL).origin
+}
+
+async function openPost(
+  page: Page,
+  baseURL: string | undefined,
+  options: Omit<PostOptions, 'lab'>,
+) {
+  const lab = labOrigin(baseURL)
+  served = (await serveBlog(page, blogPost({ lab, ...options }), lab)).served
+  await page.goto(`${BLOG}/post.html`)
+}
+
+function slider(scope: Page | FrameLocator | Locator): Locator {
+  return scope.getByRole('slider', { name: 'Time' })
+}
+
+async function hostFocusAndScroll(page: Page) {
+  return page.evaluate(() => ({
+    scrollY: window.scrollY,
+    active:
+      document.activeElement === document.body
+        ? 'body'
+        : (document.activeElement?.outerHTML.slice(0, 80) ?? 'none'),
+  }))
+}
+
+/**
+ * Scrolls a locator into view and waits two frames: a click right after a scroll can be routed by
+ * the compositor's previous hit-test data to the cross-origin frame that was under that point.
+ */
+async function settledInView(page: Page, locator: Locator) {
+  await locator.scrollIntoViewIfNeeded()
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
+
+async function embedBackground(scope: Locator): Promise<string> {
+  return scope.evaluate((el) => getComputedStyle(el).backgroundColor)
+}
+
+test.describe('a blog post with an iframe and a custom element', () => {
+  test('both work, independently, and leave the host page alone', async ({ page, baseURL }) => {
+    // Steps land at once (no glide), so each value read is final: a cross-origin frame scrolled
+    // out of view gets no animation frames until it is back.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openPost(page, baseURL, {
+      iframe: '?scenario=gc-pause&controls=minimal&id=first',
+      element: 'scenario="lock-delay" controls="minimal"',
+    })
+    const frame = page.frameLocator('#first')
+    const element = page.locator('#second')
+    await expect(frame.locator('.fl-embed-title')).toHaveText(GC_PAUSE)
+    await expect(element.locator('.fl-embed-title')).toHaveText(LOCK_DELAY)
+    await expect(frame.locator(DIAGRAM)).toBeVisible()
+    await expect(element.locator(DIAGRAM)).toBeVisible()
+    // Each links to the full lab (beside embed.html / fencing-lab.js) on its own scenario.
+    const lab = labOrigin(baseURL)
+    await expect(frame.getByRole('link', { name: /Open in Fencing Lab/ })).toHaveAttribute(
+      'href',
+      `${lab}/?scenario=gc-pause`,
+    )
+    await expect(element.getByRole('link', { name: /Open in Fencing Lab/ })).toHaveAttribute(
+      'href',
+      `${lab}/?scenario=lock-delay`,
+    )
+    // Everything loaded and drawn: the host has not scrolled and still has its focus.
+    await page.waitForTimeout(300)
+    expect(await hostFocusAndScroll(page)).toEqual({ scrollY: 0, active: 'body' })
+
+    // Each embed has its own lab: stepping one leaves the other where it was.
+    await frame.getByRole('button', { name: 'Step forward' }).click()
+    await expect(slider(frame)).not.toHaveValue('0')
+    await expect(slider(element)).toHaveValue('0')
+    const inFrame = await slider(frame).inputValue()
+    await settledInView(page, element.getByRole('button', { name: 'Step forward' }))
+    await element.getByRole('button', { name: 'Step forward' }).click()
+    await element.getByRole('button', { name: 'Step forward' }).click()
+    await expect(slider(element)).not.toHaveValue('0')
+    await expect(slider(frame)).toHaveValue(inFrame)
+
+    // No storage, no cookies, no address change — on the host or inside the frame.
+    const storage = () => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      cookie: document.cookie,
+      hash: location.hash,
+    })
+    expect(await page.evaluate(storage)).toEqual({ local: 0, session: 0, cookie: '', hash: '' })
+    const iframeWindow = page.frame({ url: /embed\.html/ })
+    expect(await iframeWindow?.evaluate(storage)).toEqual({
+      local: 0,
+      session: 0,
+      cookie: '',
+      hash: '',
+    })
+    expect(iframeWindow?.url()).toMatch(/embed\.html\?scenario=gc-pause&controls=minimal&id=first$/)
+    expect(page.url()).toBe(`${BLOG}/post.html`)
+    expect(await page.context().cookies()).toEqual([])
+  })
+
+  test('the iframe grows to its content (embed-host.js) and follows it', async ({
+    page,
+    baseURL,
+  }) => {
+    await openPost(page, baseURL, { iframe: '?scenario=gc-pause&controls=full', iframeHeight: 300 })
+    const iframe = page.locator('#first')
+    const frame = page.frameLocator('#first')
+    await expect(frame.locator(DIAGRAM)).toBeVisible()
+    const contentHeight = () =>
+      frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height))
+    const frameHeight = () => iframe.evaluate((el) => el.getBoundingClientRect().height)
+    await expect.poll(frameHeight).toBeGreaterThan(500)
+    expect(await frameHeight()).toBe(await contentHeight())
+    // The frame's document does not scroll: it is exactly as tall as its content.
+    expect(
+      await frame.locator('html').evaluate((html) => html.scrollHeight <= html.clientHeight),
+    ).toBe(true)
+
+    // Hear what the frame says from now on, in both shapes.
+    await page.evaluate(() => {
+      const heard: unknown[] = []
+      ;(window as { heard?: unknown[] }).heard = heard
+      window.addEventListener('message', (event) => heard.push(event.data))
+    })
+    const before = await frameHeight()
+    await frame.getByText('Break things, state and event log').click()
+    await expect(frame.getByRole('list', { name: 'Event log' })).toBeVisible()
+    await expect.poll(frameHeight).toBeGreaterThan(before + 200)
+    expect(await frameHeight()).toBe(await contentHeight())
+    await frame.getByText('Break things, state and event log').click()
+    await expect.poll(frameHeight).toBe(before)
+    const heard = await page.evaluate(() => (window as { heard?: unknown[] }).heard ?? [])
+    const ours = heard.filter(
+      (m): m is { type: string; height: number } =>
+        typeof m === 'object' &&
+        m !== null &&
+        (m as { type?: unknown }).type === 'fencing-lab:resize',
+    )
+    const grown = Math.max(...ours.map((m) => m.height))
+    expect(grown).toBeGreaterThan(before + 200)
+    expect(heard).toContainEqual({ type: 'fencing-lab:resize', height: before, id: null })
+    const embedly = heard
+      .filter((m): m is string => typeof m === 'string')
+      .map((m) => JSON.parse(m) as unknown)
+    expect(embedly).toContainEqual({
+      context: 'iframe.resize',
+      height: grown,
+      src: expect.stringMatching(/\/embed\.html\?scenario=gc-pause&controls=full$/),
+    })
+  })
+
+  test('embed-host.js trusts only its frames, clamps heights and ignores other messages', async ({
+    page,
+    baseURL,
+  }) => {
+    await openPost(page, baseURL, { iframe: '?scenario=gc-pause&controls=minimal' })
+    const iframe = page.locator('#first')
+    const frame = page.frameLocator('#first')
+    await expect(frame.locator(DIAGRAM)).toBeVisible()
+    const frameHeight = () => iframe.evaluate((el) => el.getBoundingClientRect().height)
+    await expect.poll(frameHeight).toBeGreaterThan(400)
+    const settled = await frameHeight()
+    // From the host page itself (not the frame): ignored.
+    await page.evaluate(() => window.postMessage({ type: 'fencing-lab:resize', height: 200 }, '*'))
+    // From the frame, but of unknown shape or with a height that is not a number: ignored.
+    const child = page.frame({ url: /embed\.html/ })
+    if (child === null) throw new Error('no embed frame')
+    await child.evaluate(() => {
+      parent.postMessage({ type: 'fencing-lab:resize', height: '200' }, '*')
+      parent.postMessage({ type: 'something-else', height: 200 }, '*')
+      parent.postMessage(JSON.stringify({ type: 'fencing-lab:resize', height: 200 }), '*')
+    })
+    await page.waitForTimeout(200)
+    expect(await frameHeight()).toBe(settled)
+    // From the frame, absurd heights: clamped to 120…4000 px.
+    await child.evaluate(() => parent.postMessage({ type: 'fencing-lab:resize', height: 1e9 }, '*'))
+    await expect.poll(frameHeight).toBe(4000)
+    await child.evaluate(() => parent.postMessage({ type: 'fencing-lab:resize', height: -5 }, '*'))
+    await expect.poll(frameHeight).toBe(120)
+  })
+
+  test('without the host script the iframe keeps the height the page reserved (sandboxed)', async ({
+    page,
+    baseURL,
+  }) => {
+    await openPost(page, baseURL, {
+      iframe: '?scenario=gc-pause&controls=minimal',
+      iframeHeight: 630,
+      hostScript: false,
+      sandbox: 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox',
+    })
+    const frame = page.frameLocator('#first')
+    await expect(frame.locator(DIAGRAM)).toBeVisible()
+    await page.waitForTimeout(300)
+    expect(await page.locator('#first').evaluate((el) => el.clientHeight)).toBe(630)
+    // The documented reserved height holds the whole minimal embed: nothing scrolls inside.
+    expect(
+      await frame.locator('html').evaluate((html) => html.scrollHeight <= html.clientHeight),
+    ).toBe(true)
+    // It works inside the sandbox: a step moves the cursor.
+    await frame.getByRole('button', { name: 'Step forward' }).click()
+    await expect(slider(frame)).not.toHaveValue('0')
+  })
+
+  test('a plain wheel scrolls the host page, over the iframe and over the element', async ({
+    page,
+    baseURL,
+  }) => {
+    await openPost(page, baseURL, {
+      iframe: '?scenario=gc-pause&controls=minimal',
+      element: 'scenario="lock-delay" controls="minimal"',
+    })
+    const frame = page.frameLocator('#first')
+    await expect(frame.locator(DIAGRAM)).toBeVisible()
+    await expect
+      .poll(() => page.locator('#first').evaluate((el) => el.clientHeight))
+      .toBe(
+        await frame
+          .locator('html')
+          .evaluate((html) => Math.ceil(html.getBoundingClientRect().height)),
+      )
+    const diagram = frame.locator(DIAGRAM)
+    const box = await diagram.boundingBox()
+    if (box === null) throw new Error('no diagram box')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.wheel(0, 240)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+
+    const element = page.locator('#second').locator(DIAGRAM)
+    await element.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => window.scrollY)
+    const elementBox = await element.boundingBox()
+    if (elementBox === null) throw new Error('no element diagram box')
+    await page.mouse.move(elementBox.x + 40, elementBox.y + elementBox.height / 2)
+    await page.mouse.wheel(0, 200)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled + 100)
+  })
+
+  test('shortcuts work only while the embed has focus', async ({ page, baseURL }) => {
+    await openPost(page, baseURL, { element: 'scenario="lock-delay" controls="minimal"' })
+    const element = page.locator('#second')
+    await expect(element.locator(DIAGRAM)).toBeVisible()
+    // On the host page, the keys are the host's.
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('End')
+    await expect(slider(element)).toHaveValue('0')
+    // Inside the embed they are the lab's; Tab leaves it again.
+    await element.getByRole('button', { name: 'Step forward' }).focus()
+    await page.keyboard.press('End')
+    await expect(slider(element)).not.toHaveValue('0')
+    const end = await slider(element).inputValue()
+    await page.keyboard.press('Home')
+    await expect(slider(element)).toHaveValue('0')
+    expect(end).not.toBe('0')
+    // No keyboard trap: Tab goes on through the element and out of it.
+    let left = false
+    for (let i = 0; i < 40 && !left; i++) {
+      await page.keyboard.press('Tab')
+      left = await page.evaluate(() => document.activeElement?.id !== 'second')
+    }
+    expect(left).toBe(true)
+  })
+
+  for (const [os, theme, background] of [
+    ['light', 'dark', 'rgb(22, 26, 32)'],
+    ['dark', 'light', 'rgb(255, 255, 255)'],
+  ] as const) {
+    test(`theme=${theme} wins over a ${os} system preference`, async ({ page, baseURL }) => {
+      await page.emulateMedia({ colorScheme: os })
+      await openPost(page, baseURL, {
+        iframe: `?scenario=gc-pause&theme=${theme}`,
+        element: `scenario="lock-delay" theme="${theme}"`,
+      })
+      const frameRoot = page.frameLocator('#first').locator('.fl-embed')
+      const elementRoot = page.locator('#second').locator('.fl-embed')
+      await expect(frameRoot).toHaveAttribute('data-theme', theme)
+      expect(await embedBackground(frameRoot)).toBe(background)
+      expect(
+        await page
+          .frameLocator('#first')
+          .locator('html')
+          .evaluate((html) => getComputedStyle(html).colorScheme),
+      ).toBe(theme)
+      await expect(elementRoot).toHaveAttribute('data-theme', theme)
+      expect(await embedBackground(elementRoot)).toBe(background)
+      // And with theme=auto the system preference decides.
+      await page.locator('#second').evaluate((el) => el.setAttribute('theme', 'auto'))
+      await expect(elementRoot).toHaveAttribute('data-theme', 'auto')
+      expect(await embedBackground(elementRoot)).toBe(
+        os === 'dark' ? 'rgb(22, 26, 32)' : 'rgb(255, 255, 255)',
+      )
+    })
+  }
+
+  test('the host page’s root font size does not shrink the element', async ({ page, baseURL }) => {
+    await openPost(page, baseURL, { element: 'scenario="lock-delay" controls="full"' })
+    const root = page.locator('#second .fl-embed')
+    await expect(root).toBeVisible()
+    // The blog sets html { font-size: 62.5% }; the element keeps its own 14px and 36px buttons.
+    expect(await root.evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px')
+    const button = page.locator('#second').getByRole('button', { name: 'Step forward' })
+    expect(await button.evaluate((el) => el.getBoundingClientRect().height)).toBe(36)
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
+      'Georgia',
+    )
+    expect(await root.evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Georgia')
+  })
+
+  test('axe finds nothing in the post, inside the iframe and inside the element', async ({
+    page,
+    baseURL,
+  }) => {
+    await openPost(page, baseURL, {
+      iframe: '?scenario=gc-pause&controls=full&t=16005',
+      element: 'scenario="lock-delay" controls="minimal"',
+    })
+    await expect(page.frameLocator('#first').locator(DIAGRAM)).toBeVisible()
+    await expect(page.locator('#second').locator(DIAGRAM)).toBeVisible()
+    await page.frameLocator('#first').getByText('Break things, state and event log').click()
+    await expect(page.frameLocator('#first').getByRole('list', { name: 'Event log' })).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+    expect(results.violations).toEqual([])
+    // The scan did reach into the frame.
+    expect(JSON.stringify(results.passes)).toContain('#first')
+  })
+})
+
+test.describe('embed.html on its own', () => {
+  test('controls=none: the diagram, the caption and one play button', async ({ page }) => {
+    await page.goto('/embed.html?scenario=gc-pause&controls=none')
+    await expect(page.locator(DIAGRAM)).toBeVisible()
+    await expect(page.locator('.fl-caption-text')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+    await expect(slider(page)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Step forward' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Next moment' })).toHaveCount(0)
+    await expect(page.locator('details')).toHaveCount(0)
+  })
+
+  test('controls=minimal: play/pause, step back and forward, the scrubber', async ({ page }) => {
+    await page.goto('/embed.html?scenario=gc-pause&controls=minimal')
+    await expect(page.locator('.fl-embed-controls').getByRole('button')).toHaveCount(3)
+    await expect(page.getByRole('button', { name: 'Next moment' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Step back' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Step forward' })).toBeVisible()
+    await expect(slider(page)).toBeVisible()
+    await expect(page.getByRole('slider', { name: 'Speed' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Jump to start' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Step forward' }).click()
+    await expect(page.locator('.fl-caption-text')).not.toHaveText(
+      'Press Play, or step forward to begin.',
+    )
+  })
+
+  test('controls=full: the lab’s transport, and its panels loaded when opened', async ({
+    page,
+  }) => {
+    const loaded: string[] = []
+    page.on('request', (r) => loaded.push(new URL(r.url()).pathname))
+    await page.goto('/embed.html?scenario=gc-pause&controls=full')
+    for (const name of ['Jump to start', 'Next violation or rejection', 'Step forward']) {
+      await expect(page.getByRole('button', { name })).toBeVisible()
+    }
+    await expect(page.getByRole('slider', { name: 'Speed' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Compare fencing on / off' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Next moment' })).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Event log' })).toHaveCount(0)
+    expect(loaded.filter((p) => /\/assets\/Lab-/.test(p))).toEqual([])
+
+    await page.getByText('Break things, state and event log').click()
+    await expect(page.getByRole('tab', { name: 'Break things' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await expect(page.getByRole('list', { name: 'Event log' })).toBeVisible()
+    expect(loaded.filter((p) => /\/assets\/Lab-/.test(p))).toHaveLength(1)
+    // The tools work: pausing B changes the run (an edit, inside the embed only).
+    await page.getByRole('button', { name: 'Pause client B', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Faults in this scenario' })).toContainText(
+      'Pause client B at',
+    )
+    expect(await page.evaluate(() => location.search)).toBe('?scenario=gc-pause&controls=full')
+  })
+
+  test('autoplay and loop play inside the range, again and again', async ({ page }) => {
+    await page.goto('/embed.html?scenario=gc-pause&autoplay=1&loop=1&from=9000&to=11500')
+    await expect(slider(page)).toHaveAttribute('min', '9000')
+    await expect(slider(page)).toHaveAttribute('max', '11500')
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible()
+    const seen: number[] = []
+    for (let i = 0; i < 45; i++) {
+      seen.push(Number(await slider(page).inputValue()))
+      await page.waitForTimeout(150)
+    }
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(9000)
+    expect(Math.max(...seen)).toBeLessThanOrEqual(11500)
+    expect(seen).toContain(11500)
+    // It went back to the start after reaching the end: the loop.
+    const wrapped = seen.some((v, i) => i > 0 && v < (seen[i - 1] ?? 0))
+    expect(wrapped).toBe(true)
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible()
+  })
+
+  test('a range in steps: from=step:2 to=step:6', async ({ page }) => {
+    await page.goto('/embed.html?scenario=gc-pause&from=step:2&to=step:6')
+    const start = Number(await slider(page).getAttribute('min'))
+    const end = Number(await slider(page).getAttribute('max'))
+    expect(start).toBeGreaterThan(0)
+    expect(end).toBeGreaterThan(start)
+    await expect(slider(page)).toHaveValue(String(start))
+    for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Step forward' }).click()
+    await expect(slider(page)).toHaveValue(String(end))
+  })
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' })
+
+    test('autoplay stays off', async ({ page }) => {
+      await page.goto('/embed.html?scenario=gc-pause&autoplay=1&loop=1')
+      await expect(page.locator(DIAGRAM)).toBeVisible()
+      await page.waitForTimeout(600)
+      await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+      await expect(slider(page)).toHaveValue('0')
+    })
+  })
+
+  test('a broken link: a clear message and the default scenario, never a blank frame', async ({
+    page,
+  }) => {
+    const encoded = encodeScenario({ clients: [{ id: 'A', script: [{ do: 'acquire' }] }] })
+    await page.goto(`/embed.html#s=${encoded.slice(0, 9)}&t=4000`)
+    await expect(page.getByRole('alert')).toContainText(
+      'This link’s scenario could not be opened: ',
+    )
+    await expect(page.getByRole('alert')).toContainText(
+      `Showing the default scenario, “${GC_PAUSE}”.`,
+    )
+    await expect(page.locator('.fl-embed-title')).toHaveText(GC_PAUSE)
+    await expect(page.locator(DIAGRAM)).toBeVisible()
+    await expect(slider(page)).toHaveValue('0')
+
+    await page.goto('/embed.html?scenario=gc-paws&controls=lots&from=later')
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('There is no scenario called “gc-paws”.')
+    await expect(alert).toContainText('controls=lots is not one of full, minimal or none')
+    await expect(alert).toContainText('from=later is neither a time in milliseconds')
+    await expect(page.locator(DIAGRAM)).toBeVisible()
+  })
+
+  test('a custom scenario from #s=, with markup in its title shown as text', async ({ page }) => {
+    const title = '<img src=x onerror="window.__flPwned=1">Custom'
+    const encoded = encodeScenario({
+      title,
+      clients: [
+        { id: 'A', script: [{ do: 'acquire' }, { do: 'write', resource: 'storage', value: 'x' }] },
+      ],
+    })
+    await page.goto(`/embed.html#s=${encoded}&t=100`)
+    await expect(page.locator('.fl-embed-title')).toHaveText(title)
+    expect(await page.locator('img').count()).toBe(0)
+    expect(await page.evaluate(() => (window as { __flPwned?: number }).__flPwned)).toBeUndefined()
+    expect(await page.title()).toBe(`${title} · Fencing Lab`)
+    await expect(page.getByRole('link', { name: /Open in Fencing Lab/ })).toHaveAttribute(
+      'href',
+      new RegExp(`/#s=${encoded}$`),
+    )
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing in any controls mode (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme })
+      for (const controls of ['none', 'minimal', 'full']) {
+        await page.goto(`/embed.html?scenario=gc-pause&controls=${controls}&t=16005`)
+        await expect(page.locator(DIAGRAM)).toBeVisible()
+        if (controls === 'full') {
+          await page.getByText('Break things, state and event log').click()
+          await expect(page.getByRole('list', { name: 'Event log' })).toBeVisible()
+        }
+        const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+        expect(results.violations, controls).toEqual([])
+      }
+    })
+  }
+})
+
+test('the custom element reports a bad attribute inside itself', async ({ page, baseURL }) => {
+  await openPost(page, baseURL, { element: 'scenario="gc-paws" controls="tiny" from="soon"' })
+  const element = page.locator('#second')
+  const alert = element.getByRole('alert')
+  await expect(alert).toContainText('There is no scenario called “gc-paws”.')
+  await expect(alert).toContainText('controls="tiny" is not one of full, minimal or none')
+  await expect(alert).toContainText('from="soon" is neither a time in milliseconds')
+  await expect(element.locator('.fl-embed-title')).toHaveText(GC_PAUSE)
+  // Fixing the attribute re-opens the element with what it now asks for.
+  await element.evaluate((el) => el.setAttribute('scenario', 'lock-delay'))
+  await expect(element.locator('.fl-embed-title')).toHaveText(LOCK_DELAY)
+})

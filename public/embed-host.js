@@ -1,0 +1,85 @@
+/*
+ * Fencing Lab — optional helper for pages that embed the lab in an iframe.
+ *
+ *   <script src="https://YOUR-LAB-HOST/embed-host.js" defer></script>
+ *
+ * It resizes each Fencing Lab iframe to the height of its content. The embed (embed.html) posts
+ * { type: 'fencing-lab:resize', height, id } to its parent whenever its height changes; this
+ * script applies a height only when the message comes from the contentWindow of one of our
+ * iframes (and from that iframe's origin), clamps it to a sane range and ignores anything else.
+ * Our iframes are those whose address is embed.html next to this script, or any iframe with a
+ * data-fencing-lab attribute. No dependencies, no inline code, nothing written but each of those
+ * iframes' style.height (CSSOM, which a strict Content-Security-Policy allows). Without this
+ * script the iframes keep the height the page gave them.
+ */
+;(function () {
+  'use strict'
+
+  var MIN_HEIGHT_PX = 120
+  var MAX_HEIGHT_PX = 4000
+  var RESIZE = 'fencing-lab:resize'
+  var PING = 'fencing-lab:ping'
+
+  var script = document.currentScript
+  var base = null
+  try {
+    if (script && script.src) base = new URL('./', script.src)
+  } catch (_) {
+    base = null
+  }
+
+  function frameUrl(iframe) {
+    try {
+      return new URL(iframe.getAttribute('src') || '', document.baseURI)
+    } catch (_) {
+      return null
+    }
+  }
+
+  function isOurs(iframe) {
+    var url = frameUrl(iframe)
+    if (url === null) return false
+    if (iframe.hasAttribute('data-fencing-lab')) return true
+    return (
+      base !== null && url.origin === base.origin && url.pathname === base.pathname + 'embed.html'
+    )
+  }
+
+  function ourFrames() {
+    var all = document.getElementsByTagName('iframe')
+    var ours = []
+    for (var i = 0; i < all.length; i++) if (isOurs(all[i])) ours.push(all[i])
+    return ours
+  }
+
+  window.addEventListener('message', function (event) {
+    var data = event.data
+    if (data === null || typeof data !== 'object' || data.type !== RESIZE) return
+    var height = data.height
+    if (typeof height !== 'number' || !isFinite(height)) return
+    var frames = ourFrames()
+    for (var i = 0; i < frames.length; i++) {
+      var iframe = frames[i]
+      if (iframe.contentWindow !== event.source) continue
+      var url = frameUrl(iframe)
+      if (url === null || url.origin !== event.origin) return
+      var px = Math.round(Math.min(Math.max(height, MIN_HEIGHT_PX), MAX_HEIGHT_PX))
+      if (iframe.style.height !== px + 'px') iframe.style.height = px + 'px'
+      return
+    }
+  })
+
+  // Embeds that loaded before this script ran have already said their height: ask again.
+  function ping() {
+    var frames = ourFrames()
+    for (var i = 0; i < frames.length; i++) {
+      var target = frames[i].contentWindow
+      // '*': a frame still loading holds about:blank (our origin), and a ping carries nothing.
+      // A frame that has not loaded yet says its height when it does.
+      if (target !== null) target.postMessage({ type: PING }, '*')
+    }
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ping)
+  else ping()
+})()

@@ -1,0 +1,158 @@
+import fc from 'fast-check'
+import { act } from 'react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { FencingLabElement } from './FencingLabElement'
+import { ELEMENT_ATTRIBUTES } from './options'
+import { encodeScenario } from './urlCodec'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const MARKUP = '<img src=x onerror="globalThis.__flPwned = 1">'
+const SCRIPT = '<script>globalThis.__flPwned = 2</script>'
+
+beforeAll(() => {
+  if (customElements.get('fencing-lab') === undefined) {
+    customElements.define('fencing-lab', FencingLabElement)
+  }
+})
+
+afterEach(() => {
+  act(() => {
+    document.body.innerHTML = ''
+  })
+  delete (globalThis as { __flPwned?: number }).__flPwned
+})
+
+/** Adds an element with these attributes and waits until it has opened its lab. */
+async function mount(attributes: Record<string, string>): Promise<HTMLElement> {
+  const element = document.createElement('fencing-lab')
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  await act(async () => {
+    document.body.append(element)
+    await settle()
+  })
+  // A custom scenario's decoder is imported on demand: wait for the lab, not a fixed time.
+  await vi.waitFor(async () => {
+    await act(settle)
+    if (element.shadowRoot?.querySelector('.fl-embed') == null) throw new Error('not open yet')
+  })
+  return element
+}
+
+/** Lets the element's microtask and its (possibly dynamic-import) open finish. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+function shadow(element: HTMLElement): ShadowRoot {
+  const root = element.shadowRoot
+  if (root === null) throw new Error('no open shadow root')
+  return root
+}
+
+function text(element: HTMLElement): string {
+  return shadow(element).textContent ?? ''
+}
+
+describe('<fencing-lab>', () => {
+  it('renders the preset it names inside an open shadow root, with its styles', async () => {
+    const element = await mount({ scenario: 'lock-delay', controls: 'minimal' })
+    const root = shadow(element)
+    expect(root.querySelector('.fl-embed-title')?.textContent).toBe(
+      'Lock-delay covers a bounded pause',
+    )
+    expect(root.querySelector('[aria-label="Step forward"]')).not.toBeNull()
+    expect(root.querySelector('input[type="range"]')).not.toBeNull()
+    // jsdom cannot construct stylesheets: the fallback <style> holds the adapted CSS.
+    const css = [...root.querySelectorAll('style')].map((s) => s.textContent).join('')
+    expect(css).toContain(':host')
+    expect(css).not.toMatch(/\d rem\b|\drem\b/)
+    // Nothing leaks into the host document.
+    expect(document.head.querySelector('style')).toBeNull()
+  })
+
+  it('several elements, each with its own lab', async () => {
+    const one = await mount({ scenario: 'gc-pause', controls: 'none' })
+    const two = await mount({ scenario: 'lock-delay', controls: 'full' })
+    expect(shadow(one).querySelector('.fl-embed-title')?.textContent).toMatch(/^GC pause/)
+    expect(shadow(two).querySelector('.fl-embed-title')?.textContent).toMatch(/^Lock-delay/)
+    expect(shadow(one).querySelector('input[type="range"]')).toBeNull()
+    expect(shadow(two).querySelector('summary')?.textContent).toBe(
+      'Break things, state and event log',
+    )
+  })
+
+  it('a bad attribute is a message inside the element, next to the default scenario', async () => {
+    const element = await mount({ scenario: 'gc-paws', theme: 'sepia' })
+    const alert = shadow(element).querySelector('[role="alert"]')
+    expect(alert?.textContent).toContain('There is no scenario called “gc-paws”.')
+    expect(alert?.textContent).toContain('theme="sepia" is not one of auto, light or dark')
+    expect(shadow(element).querySelector('.fl-embed-title')?.textContent).toMatch(/^GC pause/)
+  })
+
+  it('re-opens when an attribute changes; a theme change keeps the reader’s place', async () => {
+    const element = await mount({ scenario: 'gc-pause' })
+    const root = shadow(element)
+    await act(async () => {
+      element.setAttribute('theme', 'dark')
+      await settle()
+    })
+    expect(root.querySelector('.fl-embed')?.getAttribute('data-theme')).toBe('dark')
+    await act(async () => {
+      element.setAttribute('scenario', 'lock-delay')
+      await settle()
+    })
+    expect(root.querySelector('.fl-embed-title')?.textContent).toMatch(/^Lock-delay/)
+    await act(async () => {
+      element.remove()
+      await settle()
+    })
+    expect(root.querySelector('.fl-embed')).toBeNull()
+  })
+
+  it('scenario text is text: markup in a title, description or narration creates nothing', async () => {
+    const encoded = encodeScenario({
+      title: MARKUP,
+      description: SCRIPT,
+      clients: [
+        { id: 'A', script: [{ do: 'acquire' }, { do: 'write', resource: 'storage', value: 'x' }] },
+      ],
+      narration: [{ atMs: 0, text: MARKUP }],
+    })
+    const element = await mount({ link: `#s=${encoded}`, controls: 'full' })
+    const root = shadow(element)
+    expect(root.querySelector('.fl-embed-title')?.textContent).toBe(MARKUP)
+    expect(text(element)).toContain(MARKUP)
+    expect(root.querySelector('img, script, iframe, object')).toBeNull()
+    expect(document.querySelector('img, script')).toBeNull()
+    expect((globalThis as { __flPwned?: number }).__flPwned).toBeUndefined()
+  })
+
+  it('markup in a bad attribute is quoted as text', async () => {
+    const element = await mount({ scenario: MARKUP, controls: SCRIPT })
+    const alert = shadow(element).querySelector('[role="alert"]')
+    expect(alert?.textContent).toContain('There is no scenario called “<img src=x')
+    expect(shadow(element).querySelector('img, script')).toBeNull()
+  })
+
+  it('never throws and always shows a lab, whatever the attributes (property)', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom('', 'full', 'none', 'dark', 'step:2', '5000', '#s=AAAA', 'gc-pause'),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom(...ELEMENT_ATTRIBUTES), value, { maxKeys: 5 }),
+        async (attributes) => {
+          const element = await mount(attributes)
+          const root = shadow(element)
+          expect(root.querySelector('.fl-embed-title')?.textContent).toBeTruthy()
+          const alert = root.querySelector('[role="alert"]')
+          if (alert !== null) expect(alert.textContent).toMatch(/\.$/)
+          act(() => element.remove())
+        },
+      ),
+      { numRuns: 40 },
+    )
+  })
+})

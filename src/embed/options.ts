@@ -1,0 +1,223 @@
+/**
+ * An embed's options, read from its own address (embed.html's query and hash) or from a custom
+ * element's attributes: which scenario, how many controls, the theme, autoplay and loop, a range
+ * (`from`/`to`, in ms or as `step:N`) and the start time. Both readers share one set of value
+ * readers, so `controls=big` and `controls="big"` get the same sentence. Anything wrong becomes a
+ * sentence in `problems` next to a sensible default; nothing here throws, whatever the input.
+ */
+import { isPresetId } from '../sim'
+import type { Theme } from '../store'
+import type { LinkParts, LinkRef } from './linkParts'
+import { clip, readLinkParts, readMs, safeParams } from './linkParts'
+
+export type ControlsMode = 'full' | 'minimal' | 'none'
+
+export const CONTROLS_MODES: readonly ControlsMode[] = ['full', 'minimal', 'none']
+export const THEMES: readonly Theme[] = ['auto', 'light', 'dark']
+export const DEFAULT_CONTROLS: ControlsMode = 'minimal'
+
+/** One end of a range: a time, or the moment after `step` steps forward from the start. */
+export type RangeMark = { kind: 'ms'; ms: number } | { kind: 'step'; step: number }
+
+export interface EmbedOptions {
+  scenario: LinkRef
+  controls: ControlsMode
+  theme: Theme
+  autoplay: boolean
+  loop: boolean
+  from: RangeMark | null
+  to: RangeMark | null
+  /** The start time (`t`), or null for the start of the range. */
+  cursorMs: number | null
+  /** Echoed in resize messages, so a host with several embeds can tell them apart. */
+  id: string | null
+  /** What was wrong, in sentences for the reader (shown in the embed); empty when all is well. */
+  problems: string[]
+  /** The options named a preset that does not exist (the default one opens instead). */
+  unknownScenario: boolean
+}
+
+/** Where the values come from: the embed page's parameters or the element's attributes. */
+type Source = 'parameter' | 'attribute'
+
+/** The most steps a range may name (runs are far shorter; this only bounds the number). */
+export const MAX_STEP = 1_000_000
+const MAX_ID_CHARS = 100
+
+/** The embed page: `embed.html?scenario=…&controls=…#s=…&t=…` (hash values win for s and t). */
+export function readEmbedParams(search: string, hash: string): EmbedOptions {
+  const query = safeParams(search.replace(/^\?/, ''))
+  const fragment = safeParams(hash.replace(/^#/, ''))
+  const get = (name: string) => fragment.get(name) ?? query.get(name)
+  return readOptions(readLinkParts(search, hash), get, 'parameter')
+}
+
+/** The attributes the custom element reads (and observes). */
+export const ELEMENT_ATTRIBUTES = [
+  'scenario',
+  'link',
+  'controls',
+  'theme',
+  'autoplay',
+  'loop',
+  'from',
+  'to',
+  't',
+] as const
+
+/**
+ * The custom element: `<fencing-lab scenario="gc-pause" controls="minimal" autoplay loop>`.
+ * `link` holds a lab link (a full address, or just `#s=…&t=…` or `?scenario=…`) for a custom
+ * scenario; it wins over `scenario`, and a `t` attribute wins over the link's time.
+ */
+export function readElementAttributes(get: (name: string) => string | null): EmbedOptions {
+  const link = get('link')
+  let parts: LinkParts
+  if (link !== null) {
+    const address = splitAddress(link)
+    parts = readLinkParts(address.search, address.hash)
+    if (parts.ref.kind === 'default' && parts.problems.length === 0) {
+      parts.problems.push(
+        `link="${clip(link, 40)}" holds no scenario: paste a lab link with ?scenario= or #s= in it.`,
+      )
+    }
+  } else {
+    const scenario = get('scenario')
+    parts = readLinkParts(scenario === null ? '' : `?${new URLSearchParams({ scenario })}`, '')
+  }
+  const t = get('t')
+  if (t !== null) {
+    const ms = readMs(t.trim())
+    if (ms === null)
+      parts.problems.push(`t="${clip(t, 20)}" is not a whole number of milliseconds.`)
+    else if (!parts.unknownScenario) parts.cursorMs = ms
+  }
+  return readOptions(parts, get, 'attribute')
+}
+
+function readOptions(
+  parts: LinkParts,
+  get: (name: string) => string | null,
+  source: Source,
+): EmbedOptions {
+  const problems = [...parts.problems]
+  const say = (name: string, value: string) =>
+    source === 'parameter' ? `${name}=${clip(value, 30)}` : `${name}="${clip(value, 30)}"`
+
+  const controls = oneOf(get('controls'), CONTROLS_MODES, DEFAULT_CONTROLS, (value) =>
+    problems.push(`${say('controls', value)} is not one of full, minimal or none; using minimal.`),
+  )
+  const theme = oneOf(get('theme'), THEMES, 'auto', (value) =>
+    problems.push(`${say('theme', value)} is not one of auto, light or dark; using auto.`),
+  )
+  const flag = (name: string) =>
+    readFlag(get(name), (value) =>
+      problems.push(
+        source === 'parameter'
+          ? `${say(name, value)} is not 0 or 1; ${name} is off.`
+          : `${say(name, value)} is not a yes or no (leave the attribute out for no); ${name} is off.`,
+      ),
+    )
+  const autoplay = flag('autoplay')
+  const loop = flag('loop')
+
+  const mark = (name: 'from' | 'to') => {
+    const value = get(name)
+    if (value === null) return null
+    const read = readRangeMark(value)
+    if (read === null) {
+      problems.push(
+        `${say(name, value)} is neither a time in milliseconds (${name}=2000) nor a step (${name}=step:3); the range is ignored.`,
+      )
+    }
+    return read
+  }
+  let from = mark('from')
+  let to = mark('to')
+  if (from !== null && to !== null && from.kind === to.kind && startOf(from) > startOf(to)) {
+    problems.push(`The range ends before it starts (from is after to); the range is ignored.`)
+    from = null
+    to = null
+  }
+  // One bad end makes the whole range meaningless.
+  if ((get('from') !== null && from === null) || (get('to') !== null && to === null)) {
+    from = null
+    to = null
+  }
+
+  const rawId = source === 'parameter' ? get('id') : null
+  const id = rawId === null ? null : rawId.slice(0, MAX_ID_CHARS)
+
+  return {
+    scenario: parts.ref,
+    controls,
+    theme,
+    autoplay,
+    loop,
+    from,
+    to,
+    cursorMs: parts.cursorMs,
+    id,
+    problems,
+    unknownScenario: parts.unknownScenario,
+  }
+}
+
+/** `2000` (ms) or `step:3`; null when it is neither. */
+export function readRangeMark(text: string): RangeMark | null {
+  const step = /^step:(\d{1,7})$/.exec(text.trim())
+  if (step !== null) {
+    const n = Number(step[1])
+    return n <= MAX_STEP ? { kind: 'step', step: n } : null
+  }
+  const ms = readMs(text.trim())
+  return ms === null ? null : { kind: 'ms', ms }
+}
+
+function startOf(mark: RangeMark): number {
+  return mark.kind === 'ms' ? mark.ms : mark.step
+}
+
+function oneOf<T extends string>(
+  value: string | null,
+  allowed: readonly T[],
+  fallback: T,
+  complain: (value: string) => void,
+): T {
+  if (value === null) return fallback
+  const normal = value.trim().toLowerCase()
+  const found = allowed.find((option) => option === normal)
+  if (found !== undefined) return found
+  complain(value)
+  return fallback
+}
+
+/** `1`, `true`, `yes`, or present and empty (`autoplay`, `?autoplay`) mean on; `0`, `false`, `no` off. */
+function readFlag(value: string | null, complain: (value: string) => void): boolean {
+  if (value === null) return false
+  const normal = value.trim().toLowerCase()
+  if (normal === '' || normal === '1' || normal === 'true' || normal === 'yes') return true
+  if (normal === '0' || normal === 'false' || normal === 'no') return false
+  complain(value)
+  return false
+}
+
+/** The query and hash of a lab link, whether it is a full address or only `?…` / `#…`. */
+function splitAddress(link: string): { search: string; hash: string } {
+  const text = link.trim()
+  // Just the payload, or just `s=…&t=…`: the hash of a lab link.
+  if (/^[A-Za-z0-9_-]+$/.test(text)) {
+    return isPresetId(text)
+      ? { search: `?scenario=${text}`, hash: '' }
+      : { search: '', hash: `#s=${text}` }
+  }
+  if (!text.includes('?') && !text.includes('#') && text.includes('=')) {
+    return { search: '', hash: `#${text}` }
+  }
+  const hashAt = text.indexOf('#')
+  const beforeHash = hashAt === -1 ? text : text.slice(0, hashAt)
+  const hash = hashAt === -1 ? '' : text.slice(hashAt)
+  const queryAt = beforeHash.indexOf('?')
+  const search = queryAt === -1 ? '' : beforeHash.slice(queryAt)
+  return { search, hash }
+}
