@@ -19,6 +19,7 @@ import { Inspector } from './Inspector'
 import type { KeyAction } from './keys'
 import { keyAction } from './keys'
 import { Segmented } from './Segmented'
+import { ShareBar } from './share/ShareBar'
 import { Tabs } from './Tabs'
 
 export function Lab() {
@@ -73,6 +74,7 @@ export function Lab() {
       </header>
       <Notice />
       <ScenarioPicker />
+      <ShareBar />
       <section className="fl-stage" aria-label="Timeline">
         <Caption />
         <DiagramPanel />

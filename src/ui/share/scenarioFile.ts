@@ -64,10 +64,17 @@ export function checkScenarioText(input: string): ScenarioTextResult {
 
 /** Reads a scenario file's bytes (UTF-8 JSON). Never throws. */
 export function readScenarioFile(bytes: Uint8Array): ScenarioTextResult {
-  if (bytes.length > MAX_FILE_BYTES) {
-    const mb = (bytes.length / 1e6).toFixed(1)
-    return failure(`the file is too large (${mb} MB; a scenario file is at most 4 MB)`, '', null)
-  }
+  return fileSizeProblem(bytes.length) ?? readScenarioBytes(bytes)
+}
+
+/** A file too large to be a scenario, judged before reading it; null if its size is fine. */
+export function fileSizeProblem(size: number): ScenarioTextResult | null {
+  if (size <= MAX_FILE_BYTES) return null
+  const mb = (size / 1e6).toFixed(1)
+  return failure(`the file is too large (${mb} MB; a scenario file is at most 4 MB)`, '', null)
+}
+
+function readScenarioBytes(bytes: Uint8Array): ScenarioTextResult {
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
