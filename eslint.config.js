@@ -119,6 +119,31 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
 
+  // Scenario text is text: nothing in the app may parse strings as HTML or code. (Tests may
+  // build their fixtures with innerHTML.)
+  {
+    files: ['src/**'],
+    ignores: TESTS,
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'off',
+      '@typescript-eslint/no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render text as text; never inject HTML (scenario text comes from links).',
+        },
+        {
+          selector:
+            "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/], CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: 'Render text as text; never inject HTML (scenario text comes from links).',
+        },
+      ],
+    },
+  },
+
   // Boundary of the pure core. Tests are exempt (they may use Node, fast-check, timers...).
   {
     files: CORE,

@@ -212,7 +212,10 @@ test('a 5,000-event run: the log shows the rows around the cursor, numbered in t
   await page.keyboard.press('Home')
   await page.keyboard.press('ArrowRight')
   await expect.poll(() => shownInLog(current)).toBe(true)
-  await expect(current.locator('..')).toHaveAttribute('aria-posinset', /^\d{1,2}$/)
+  // The log renders after the diagram (deferred); on a loaded machine that can take a while.
+  await expect(current.locator('..')).toHaveAttribute('aria-posinset', /^\d{1,2}$/, {
+    timeout: 15_000,
+  })
 })
 
 test('an edited scenario survives a reload through its link', async ({ page }) => {

@@ -4,7 +4,7 @@ import type { TraceEvent } from '../sim'
 import { describeEvent, parseScenario, PRESET_IDS, findPreset } from '../sim'
 import { eventIndexAt } from '../timeline'
 import type { LabStore } from './labStore'
-import { createLabStore, endMsOf, stateAtCursor } from './labStore'
+import { createLabStore, endMsOf, stateAtCursor, UNDO_LIMIT } from './labStore'
 
 /** A store with motion reduced, so steps land at once (no playback loop in these tests). */
 function labOf(preset = 'gc-pause'): LabStore {
@@ -389,5 +389,20 @@ describe('every preset', () => {
       expect(store.getState().notice).toBeNull()
       expect(store.getState().edited).toBe(true)
     }
+  })
+})
+
+describe('bounded history', () => {
+  it(`keeps at most ${UNDO_LIMIT} edits to undo`, () => {
+    const store = labOf()
+    for (let i = 0; i < UNDO_LIMIT + 30; i++) {
+      store.getState().setCursor(100 + i)
+      store.getState().expireLease()
+    }
+    expect(store.getState().undoStack.length).toBe(UNDO_LIMIT)
+    for (let i = 0; i < UNDO_LIMIT; i++) store.getState().undo()
+    expect(store.getState().undoStack.length).toBe(0)
+    // The oldest edits are gone; the scenario still has the first 30 expire-lease faults.
+    expect(store.getState().edits.faults.filter((f) => f.do === 'expire-lease')).toHaveLength(30)
   })
 })

@@ -198,9 +198,10 @@ function customBase(scenario: Scenario): Base {
 }
 
 export function createLabStore(init: LabInit = {}): LabStore {
-  // Derived runs, per edits value: undo and redo find theirs here instead of re-running.
-  let runs = new WeakMap<Edits, LabRun>()
-  let pairs = new WeakMap<Edits, ComparePair>()
+  // Derived runs, per edits value: undo and redo find recent ones here instead of re-running.
+  // Bounded, so a long session of edits on a large run cannot grow without limit.
+  let runs = new RecentCache<Edits, LabRun>(RECENT_RUNS)
+  let pairs = new RecentCache<Edits, ComparePair>(RECENT_RUNS)
   let serial = 0
 
   const derive = (base: Base, edits: Edits): LabRun => {
@@ -272,7 +273,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       const endMs = endMsOf({ lab, compare })
       set({
         edits,
-        undoStack: replaceLast ? s.undoStack : [...s.undoStack, s.edits],
+        undoStack: replaceLast ? s.undoStack : [...s.undoStack, s.edits].slice(-UNDO_LIMIT),
         redoStack: [],
         lab,
         compare,
@@ -316,8 +317,8 @@ export function createLabStore(init: LabInit = {}): LabStore {
     }
 
     const loadBase = (base: Base) => {
-      runs = new WeakMap()
-      pairs = new WeakMap()
+      runs = new RecentCache(RECENT_RUNS)
+      pairs = new RecentCache(RECENT_RUNS)
       const edits = baseEdits(base.scenario)
       const lab = derive(base, edits)
       const s = get()
@@ -536,4 +537,34 @@ export function stateAtCursor(s: Pick<LabStoreState, 'lab' | 'cursorMs'>) {
 /** Index of the last event at or before the cursor (what the log highlights). */
 export function eventIndexAtCursor(s: Pick<LabStoreState, 'lab' | 'cursorMs'>): number {
   return eventIndexAt(s.lab.timeline, s.cursorMs)
+}
+
+/** How many edits Undo can take back. */
+export const UNDO_LIMIT = 200
+/** How many derived runs (and compare pairs) are kept for instant undo/redo. */
+const RECENT_RUNS = 8
+
+/** A small least-recently-used cache (a Map keeps insertion order). */
+class RecentCache<K, V> {
+  private readonly entries = new Map<K, V>()
+  constructor(private readonly limit: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key)
+    if (value !== undefined) {
+      this.entries.delete(key)
+      this.entries.set(key, value)
+    }
+    return value
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key)
+    this.entries.set(key, value)
+    while (this.entries.size > this.limit) {
+      const oldest = this.entries.keys().next()
+      if (oldest.done === true) break
+      this.entries.delete(oldest.value)
+    }
+  }
 }

@@ -8,6 +8,7 @@ import { readLabLink, readLinkView } from '../embed/urlCodec'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, LabProvider } from '../store'
+import { ErrorBoundary } from './ErrorBoundary'
 import { Lab } from './Lab'
 import { startUrlSync } from './urlSync'
 import './lab.css'
@@ -40,7 +41,11 @@ function storeFromAddress(): LabStore {
 }
 
 export function App() {
-  const [store] = useState(storeFromAddress)
+  const [store, setStore] = useState(storeFromAddress)
+  const reset = () => {
+    history.replaceState(null, '', `${location.pathname}?scenario=${DEFAULT_PRESET_ID}`)
+    setStore(createLabStore({ preset: DEFAULT_PRESET_ID }))
+  }
   useEffect(() => startUrlSync(store), [store])
   // The page around the lab follows the lab's theme (the lab root carries its own too).
   useEffect(() => {
@@ -54,9 +59,14 @@ export function App() {
   }, [store])
   return (
     <main className="fl-page">
-      <LabProvider store={store}>
-        <Lab />
-      </LabProvider>
+      <ErrorBoundary
+        scenarioJson={() => JSON.stringify(store.getState().lab.scenario, null, 2)}
+        onReset={reset}
+      >
+        <LabProvider store={store}>
+          <Lab />
+        </LabProvider>
+      </ErrorBoundary>
     </main>
   )
 }

@@ -28,7 +28,8 @@ export function Cursor({
   const width = plot.x1 - plot.x0 + 8
   return (
     <>
-      {future === 'show' ? null : (
+      {/* At the end of the run nothing lies ahead: the last marks are shown whole. */}
+      {future === 'show' || ms >= model.endMs ? null : (
         <g className="fl-future-veil" transform={`translate(${x},0)`} aria-hidden="true">
           <rect
             className={`fl-future fl-future-${future}`}

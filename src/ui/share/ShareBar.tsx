@@ -10,7 +10,7 @@ import type { LabSnapshot } from '../../store'
 import { useLab, useLabStore } from '../../store'
 import { linkTarget, linkView } from '../urlSync'
 import { copyShortcut, copyText } from './clipboard'
-import { ErrorBoundary } from './ErrorBoundary'
+import { LoadBoundary } from './LoadBoundary'
 import type { ScenarioTextResult } from './scenarioFile'
 import { labLocation, shareUrl } from './shareLink'
 import './share.css'
@@ -331,18 +331,18 @@ export function ShareBar() {
       )}
 
       {editorOpen && (
-        <ErrorBoundary what="scenario editor">
+        <LoadBoundary what="scenario editor">
           <Suspense fallback={<p className="fl-hint">Loading the editor…</p>}>
             <ScenarioEditor id={`${ids}-editor`} onClose={closeEditor} />
           </Suspense>
-        </ErrorBoundary>
+        </LoadBoundary>
       )}
       {embedOpen && (
-        <ErrorBoundary what="Embed dialog">
+        <LoadBoundary what="Embed dialog">
           <Suspense fallback={null}>
             <EmbedDialog onClose={closeEmbed} />
           </Suspense>
-        </ErrorBoundary>
+        </LoadBoundary>
       )}
       {dragging && (
         <div className="fl-drop-overlay" aria-hidden="true">

@@ -1,8 +1,11 @@
-/** Keeps a failure in an optional piece (a chunk that did not load) from taking the lab down. */
+/**
+ * Keeps a failure in an optional piece of the lab (a chunk that did not load) from taking the
+ * whole lab down (the lab-wide ErrorBoundary would replace it all).
+ */
 import { Component } from 'react'
 import type { ReactNode } from 'react'
 
-export class ErrorBoundary extends Component<
+export class LoadBoundary extends Component<
   { what: string; children: ReactNode },
   { message: string | null }
 > {
