@@ -8,6 +8,7 @@ import {
   encodeScenario,
   fromBase64Url,
   readLabLink,
+  readLinkView,
   toBase64Url,
   writeLabLink,
 } from './urlCodec'
@@ -208,6 +209,50 @@ describe('readLabLink / writeLabLink', () => {
         expect(['preset', 'custom', 'default']).toContain(link.source.kind)
       }),
       { numRuns: 500 },
+    )
+  })
+})
+
+describe('view options in a link', () => {
+  it('keeps compare mode and a non-default future after the cursor, and reads them back', () => {
+    const preset = writeLabLink({ kind: 'preset', id: 'gc-pause' }, 16005, {
+      compare: true,
+      future: 'hide',
+    })
+    expect(preset.search).toBe('?scenario=gc-pause&t=16005&compare=1&future=hide')
+    expect(readLinkView(preset.search, preset.hash)).toEqual({
+      view: { compare: true, future: 'hide' },
+      problem: null,
+    })
+    // The default view adds nothing, so existing links keep their exact shape.
+    expect(
+      writeLabLink({ kind: 'preset', id: 'gc-pause' }, 0, { compare: false, future: 'fade' }),
+    ).toEqual({ search: '?scenario=gc-pause', hash: '' })
+    const custom = writeLabLink({ kind: 'custom', scenario: presetScenario('lock-delay') }, 300, {
+      future: 'show',
+    })
+    expect(custom.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=300&future=show$/)
+    expect(readLinkView(custom.search, custom.hash).view).toEqual({ future: 'show' })
+    expect(readLabLink(custom.search, custom.hash).problem).toBeNull()
+  })
+
+  it('names a bad view option and keeps the rest', () => {
+    expect(readLinkView('?scenario=gc-pause&compare=yes&future=later', '')).toEqual({
+      view: {},
+      problem:
+        'The option compare=yes is not 0 or 1. The option future=later is not show, fade or hide.',
+    })
+    expect(readLinkView('', '#s=x&compare=0').view).toEqual({ compare: false })
+  })
+
+  it('never throws on any address', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
+        const { view, problem } = readLinkView(search, hash)
+        expect(typeof view).toBe('object')
+        if (problem !== null) expect(problem.length).toBeGreaterThan(0)
+      }),
+      { numRuns: 300 },
     )
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Lab links (DESIGN.md section 5): `?scenario=<preset-id>` opens a preset, `#s=<base64url(
  * deflate-raw(scenario JSON))>` opens a custom scenario, and `t=<ms>` (query or hash) sets the
- * cursor. Links come from anywhere, so reading one never throws: every function here returns a
+ * cursor; `compare=1` and `future=show|fade|hide` keep the view (absent = the default view). Links
+ * come from anywhere, so reading one never throws: every function here returns a
  * result that names what is wrong, and the page shows that sentence next to the default scenario.
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate'
@@ -91,17 +92,62 @@ export function readLabLink(search: string, hash: string): LabLink {
 
 export type LinkTarget = { kind: 'preset'; id: string } | { kind: 'custom'; scenario: Scenario }
 
-/** The address of a lab state: a preset stays `?scenario=<id>&t=…`; anything else is `#s=…&t=…`. */
+export type FutureView = 'show' | 'fade' | 'hide'
+const FUTURE_VIEWS: readonly FutureView[] = ['show', 'fade', 'hide']
+
+/** How the lab shows a run, as a link keeps it; an absent field is the default view. */
+export interface LinkView {
+  /** Fencing on and off side by side (`compare=1`). */
+  compare?: boolean
+  /** What the diagram and the log do with events after the cursor (`future=`; default fade). */
+  future?: FutureView
+}
+
+/**
+ * The address of a lab state: a preset stays `?scenario=<id>&t=…`; anything else is `#s=…&t=…`.
+ * View options that differ from the default follow the cursor.
+ */
 export function writeLabLink(
   target: LinkTarget,
   cursorMs: number,
+  view: LinkView = {},
 ): { search: string; hash: string } {
   const t = Math.max(0, Math.round(cursorMs))
-  const withT = t > 0 ? `&t=${t}` : ''
+  const rest = `${t > 0 ? `&t=${t}` : ''}${viewParams(view)}`
   if (target.kind === 'preset') {
-    return { search: `?scenario=${encodeURIComponent(target.id)}${withT}`, hash: '' }
+    return { search: `?scenario=${encodeURIComponent(target.id)}${rest}`, hash: '' }
   }
-  return { search: '', hash: `#s=${encodeScenario(target.scenario)}${withT}` }
+  return { search: '', hash: `#s=${encodeScenario(target.scenario)}${rest}` }
+}
+
+/** `&compare=1&future=hide` for a view that differs from the default; '' for the default view. */
+export function viewParams(view: LinkView): string {
+  const compare = view.compare === true ? '&compare=1' : ''
+  const future = view.future !== undefined && view.future !== 'fade' ? `&future=${view.future}` : ''
+  return `${compare}${future}`
+}
+
+/** Reads the view options of a page address (query or hash). Never throws. */
+export function readLinkView(
+  search: string,
+  hash: string,
+): { view: LinkView; problem: string | null } {
+  const query = safeParams(search.replace(/^\?/, ''))
+  const fragment = safeParams(hash.replace(/^#/, ''))
+  const view: LinkView = {}
+  const problems: string[] = []
+  const compare = fragment.get('compare') ?? query.get('compare')
+  if (compare !== null) {
+    if (compare === '1' || compare === '0') view.compare = compare === '1'
+    else problems.push(`The option compare=${clip(compare, 20)} is not 0 or 1.`)
+  }
+  const future = fragment.get('future') ?? query.get('future')
+  if (future !== null) {
+    const known = FUTURE_VIEWS.find((f) => f === future)
+    if (known !== undefined) view.future = known
+    else problems.push(`The option future=${clip(future, 20)} is not show, fade or hide.`)
+  }
+  return { view, problem: problems.length > 0 ? problems.join(' ') : null }
 }
 
 function fail(message: string): DecodeResult {

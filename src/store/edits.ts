@@ -1,7 +1,9 @@
 /**
  * The reader's edits to a base scenario: its full fault list (the base's faults first, then what
  * the reader added; any of them can be removed) and the fencing mode chosen for each resource.
- * An `Edits` value is immutable: undo/redo keep old ones, and derived runs are cached per value.
+ * An author may also rewrite the whole scenario (the scenario editor): that replacement is an
+ * edit too, so it is undone like any other. An `Edits` value is immutable: undo/redo keep old
+ * ones, and derived runs are cached per value.
  */
 import type { Fault, NodeId, ResourceConfig, Scenario } from '../sim'
 import { describeFault as describeSimFault, nodeLabel } from '../sim'
@@ -13,6 +15,8 @@ export interface Edits {
   readonly faults: readonly Fault[]
   /** Fencing chosen by the reader, by resource id (absent = the base scenario's). */
   readonly fencing: Readonly<Record<NodeId, Fencing>>
+  /** The author's rewrite of the whole scenario, used instead of the base (its faults are `faults`). */
+  readonly scenario?: Scenario
 }
 
 export function baseEdits(base: Scenario): Edits {
@@ -21,7 +25,8 @@ export function baseEdits(base: Scenario): Edits {
 
 /** The scenario the engine runs: the base with the reader's faults and fencing. */
 export function applyEdits(base: Scenario, edits: Edits): Scenario {
-  const resources = base.resources.map((r) => {
+  const source = edits.scenario ?? base
+  const resources = source.resources.map((r) => {
     const fencing = edits.fencing[r.id]
     if (fencing === undefined || fencing === r.fencing) return r
     // check-then-write needs a gap between its check and its apply (the schema says so).
@@ -29,11 +34,20 @@ export function applyEdits(base: Scenario, edits: Edits): Scenario {
       fencing === 'check-then-write' && r.checkToApplyMs < 1 ? 10 : r.checkToApplyMs
     return { ...r, fencing, checkToApplyMs }
   })
-  return { ...base, resources, faults: [...edits.faults] }
+  return { ...source, resources, faults: [...edits.faults] }
+}
+
+/** The edits that make `scenario` the whole scenario (what the author wrote, faults included). */
+export function scenarioEdits(base: Scenario, scenario: Scenario): Edits {
+  if (JSON.stringify(scenario) === JSON.stringify(base)) return baseEdits(base)
+  return { faults: scenario.faults, fencing: {}, scenario }
 }
 
 /** True when the edits change what the base scenario would do. */
 export function isEdited(base: Scenario, edits: Edits): boolean {
+  if (edits.scenario !== undefined) {
+    return JSON.stringify(applyEdits(base, edits)) !== JSON.stringify(base)
+  }
   if (JSON.stringify(edits.faults) !== JSON.stringify(base.faults)) return true
   return base.resources.some((r) => {
     const fencing = edits.fencing[r.id]

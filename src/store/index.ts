@@ -5,7 +5,14 @@ export { LabProvider, useLab, useLabStore } from './context'
 export type { LabRun } from './derive'
 export { deriveLabRun, withFencing } from './derive'
 export type { Edits, Fencing } from './edits'
-export { applyEdits, describeFault, FENCING_MODES, isEdited, nodeName } from './edits'
+export {
+  applyEdits,
+  describeFault,
+  FENCING_MODES,
+  isEdited,
+  nodeName,
+  scenarioEdits,
+} from './edits'
 export type { MessageAction } from './interventions'
 export { faultTimeMs, messageFault } from './interventions'
 export type {
@@ -14,6 +21,7 @@ export type {
   CursorRange,
   FutureMode,
   LabInit,
+  LabSnapshot,
   LabStore,
   LabStoreState,
   LabTab,

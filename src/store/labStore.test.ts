@@ -203,6 +203,86 @@ describe('interventions', () => {
   })
 })
 
+describe('authoring', () => {
+  it('replaces the whole scenario as one undoable edit, keeping the cursor', () => {
+    const store = labOf()
+    store.getState().setCursor(12_000)
+    const original = store.getState().lab
+    const longer = {
+      ...original.scenario,
+      lockService: { ...original.scenario.lockService, leaseMs: 20_000 },
+    }
+    expect(store.getState().editScenario(longer)).toBe(true)
+    let s = store.getState()
+    expect(s.lab.scenario.lockService.leaseMs).toBe(20_000)
+    expect(s.edited).toBe(true)
+    expect(s.cursorMs).toBe(12_000)
+    expect(s.base.kind).toBe('preset')
+    // A 20 s lease outlives A's pause: no second grant, so no token 42 to reject 41.
+    expect(s.lab.run.events.some((e) => e.type === 'WriteRejected')).toBe(false)
+    // Faults added from the lab apply on top of the rewrite.
+    store.getState().expireLease()
+    expect(store.getState().lab.scenario.lockService.leaseMs).toBe(20_000)
+    store.getState().undo()
+    store.getState().undo()
+    s = store.getState()
+    expect(s.lab).toBe(original)
+    expect(s.edited).toBe(false)
+  })
+
+  it('coalesces live previews into one undo step, and an unchanged scenario is no edit', () => {
+    const store = labOf()
+    const original = store.getState().lab.scenario
+    const withLease = (leaseMs: number) => ({
+      ...original,
+      lockService: { ...original.lockService, leaseMs },
+    })
+    store.getState().editScenario(withLease(11_000))
+    store.getState().editScenario(withLease(12_000), { replaceLast: true })
+    store.getState().editScenario(withLease(13_000), { replaceLast: true })
+    expect(store.getState().undoStack).toHaveLength(1)
+    expect(store.getState().lab.scenario.lockService.leaseMs).toBe(13_000)
+    store.getState().editScenario(original, { replaceLast: true })
+    expect(store.getState().edited).toBe(false)
+    store.getState().undo()
+    expect(store.getState().lab.scenario).toEqual(original)
+    expect(store.getState().undoStack).toHaveLength(0)
+  })
+
+  it('refuses an invalid scenario with a notice and keeps the run', () => {
+    const store = labOf()
+    const lab = store.getState().lab
+    const broken = {
+      ...lab.scenario,
+      faults: [{ atMs: 5, do: 'pause' as const, node: 'Z', ms: 1 }],
+    }
+    expect(store.getState().editScenario(broken)).toBe(false)
+    expect(store.getState().lab).toBe(lab)
+    expect(store.getState().notice).toMatch(/faults\[0\]\.node: no node "Z"/)
+  })
+
+  it('restores a snapshot taken before loading another scenario (undo an import)', () => {
+    const store = labOf()
+    store.getState().setCursor(9000)
+    store.getState().pauseClient('B', 1000)
+    const before = store.getState()
+    const snapshot = store.getState().snapshot()
+    store.getState().loadPreset('lock-delay')
+    expect(store.getState().lab.scenario.id).toBe('lock-delay')
+    store.getState().restore(snapshot)
+    const s = store.getState()
+    expect(s.base).toBe(before.base)
+    expect(s.edits).toBe(before.edits)
+    expect(s.undoStack).toEqual(before.undoStack)
+    expect(s.cursorMs).toBe(before.cursorMs)
+    expect(s.edited).toBe(true)
+    expect(s.lab.run.events).toEqual(before.lab.run.events)
+    expect(s.announcement.text).toBe('Back to “GC pause: token 41 vs 42”.')
+    store.getState().undo()
+    expect(store.getState().edited).toBe(false)
+  })
+})
+
 describe('navigation', () => {
   it('steps between moments when something happened, and announces them', () => {
     const store = labOf()

@@ -25,7 +25,7 @@ import { compareOutcomes } from './compare'
 import type { LabRun } from './derive'
 import { deriveLabRun, withFencing } from './derive'
 import type { Edits, Fencing } from './edits'
-import { applyEdits, baseEdits, describeFault, isEdited } from './edits'
+import { applyEdits, baseEdits, describeFault, isEdited, scenarioEdits } from './edits'
 import type { MessageAction } from './interventions'
 import { faultTimeMs, messageFault } from './interventions'
 import { momentAnnouncement } from './moment'
@@ -74,6 +74,15 @@ export interface LabInit {
   loop?: boolean
 }
 
+/** What `restore` needs to bring a lab back to an earlier scenario (e.g. to undo an import). */
+export interface LabSnapshot {
+  readonly base: Base
+  readonly edits: Edits
+  readonly undoStack: readonly Edits[]
+  readonly redoStack: readonly Edits[]
+  readonly cursorMs: number
+}
+
 export interface LabStoreState {
   base: Base
   edits: Edits
@@ -107,6 +116,14 @@ export interface LabStoreState {
 
   loadPreset: (id: string) => void
   loadScenario: (scenario: Scenario) => void
+  /**
+   * Replaces the whole scenario as one undoable edit (the scenario editor); the cursor stays.
+   * With `replaceLast`, it replaces the current edits without a new undo step (a live preview
+   * while the author types). Returns false (with a notice) if the scenario is invalid.
+   */
+  editScenario: (scenario: Scenario, options?: { replaceLast?: boolean }) => boolean
+  snapshot: () => LabSnapshot
+  restore: (snapshot: LabSnapshot) => void
 
   pauseClient: (id: NodeId, ms: number) => void
   resumeClient: (id: NodeId) => void
@@ -277,7 +294,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
      * Replaces the edits (validated), records the old ones for undo, re-derives the run and
      * keeps the cursor in range. Returns false (with a notice) if the scenario would be invalid.
      */
-    const commit = (edits: Edits, cursorMs?: number): boolean => {
+    const commit = (edits: Edits, cursorMs?: number, replaceLast = false): boolean => {
       const s = get()
       const scenario = applyEdits(s.base.scenario, edits)
       const parsed = parseScenario(scenario)
@@ -290,7 +307,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       const bounds = cursorBoundsOf({ lab, compare, range: s.range })
       set({
         edits,
-        undoStack: [...s.undoStack, s.edits].slice(-UNDO_LIMIT),
+        undoStack: replaceLast ? s.undoStack : [...s.undoStack, s.edits].slice(-UNDO_LIMIT),
         redoStack: [],
         lab,
         compare,
@@ -381,6 +398,34 @@ export function createLabStore(init: LabInit = {}): LabStore {
 
       loadPreset: (id) => loadBase(presetBase(id)),
       loadScenario: (scenario) => loadBase(customBase(scenario)),
+      editScenario: (scenario, options) => {
+        const s = get()
+        const edits = scenarioEdits(s.base.scenario, scenario)
+        return commit(edits, s.cursorMs, options?.replaceLast === true)
+      },
+      snapshot: () => {
+        const { base, edits, undoStack, redoStack, cursorMs } = get()
+        return { base, edits, undoStack, redoStack, cursorMs }
+      },
+      restore: (snapshot) => {
+        const s = get()
+        const lab = derive(snapshot.base, snapshot.edits)
+        const compare = s.compareMode ? derivePair(snapshot.edits, lab) : null
+        set({
+          base: snapshot.base,
+          edits: snapshot.edits,
+          undoStack: snapshot.undoStack,
+          redoStack: snapshot.redoStack,
+          lab,
+          compare,
+          edited: isEdited(snapshot.base.scenario, snapshot.edits),
+          cursorMs: clamp(snapshot.cursorMs, endMsOf({ lab, compare })),
+          glide: null,
+          playing: false,
+          selectedMsg: null,
+        })
+        announce(`Back to “${lab.scenario.title ?? 'the custom scenario'}”.`)
+      },
 
       pauseClient: (id, ms) => addFaults([{ atMs: 0, do: 'pause', node: id, ms }]),
       resumeClient: (id) => {

@@ -4,7 +4,7 @@
  * message that says what was wrong — never a blank page.
  */
 import { useEffect, useState } from 'react'
-import { readLabLink } from '../embed/urlCodec'
+import { readLabLink, readLinkView } from '../embed/urlCodec'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, LabProvider } from '../store'
@@ -15,6 +15,7 @@ import './lab.css'
 
 function storeFromAddress(): LabStore {
   const link = readLabLink(location.search, location.hash)
+  const { view, problem: viewProblem } = readLinkView(location.search, location.hash)
   const init: LabInit = {
     reducedMotion:
       typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
@@ -22,13 +23,19 @@ function storeFromAddress(): LabStore {
   if (link.source.kind === 'preset') init.preset = link.source.id
   if (link.source.kind === 'custom') init.scenario = link.source.scenario
   if (link.cursorMs !== null) init.cursorMs = link.cursorMs
+  if (view.compare !== undefined) init.compareMode = view.compare
+  if (view.future !== undefined) init.futureMode = view.future
   const store = createLabStore(init)
   if (link.problem !== null) {
     const fallback =
       link.source.kind === 'default'
         ? ` Showing the default scenario, “${store.getState().lab.scenario.title ?? DEFAULT_PRESET_ID}”.`
         : ''
-    store.setState({ notice: `${link.problem}${fallback}` })
+    store.setState({
+      notice: `${link.problem}${fallback}${viewProblem === null ? '' : ` ${viewProblem}`}`,
+    })
+  } else if (viewProblem !== null) {
+    store.setState({ notice: viewProblem })
   }
   return store
 }

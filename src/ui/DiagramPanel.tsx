@@ -7,7 +7,7 @@ import { memo, useCallback, useId } from 'react'
 import type { Finding } from '../sim'
 import type { Highlight, LabRun } from '../store'
 import { useLab } from '../store'
-import { SpaceTimeDiagram } from '../viz'
+import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
 
 export function DiagramPanel() {

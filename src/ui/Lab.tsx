@@ -15,6 +15,7 @@ import { EventLog } from './EventLog'
 import { Inspector } from './Inspector'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
+import { ShareBar } from './share/ShareBar'
 import { Tabs } from './Tabs'
 
 export function Lab() {
@@ -45,6 +46,7 @@ export function Lab() {
       </header>
       <Notice />
       <ScenarioPicker />
+      <ShareBar />
       <section className="fl-stage" aria-label="Timeline">
         <Caption />
         <DiagramPanel />

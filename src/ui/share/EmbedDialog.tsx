@@ -1,0 +1,468 @@
+/**
+ * The Embed dialog: the author picks how the embed looks and behaves (controls, theme, autoplay,
+ * loop, a range, the starting moment), and copies a snippet for the CURRENT lab state — the
+ * preset, or the custom scenario with the reader's edits — as an iframe, the custom element,
+ * Markdown, a Hugo shortcode, MDX, or a static figure for readers without JavaScript.
+ */
+import { useId, useMemo, useRef, useState } from 'react'
+import { encodeScenario } from '../../embed/urlCodec'
+import { formatMs } from '../../sim'
+import { useLab, useLabStore } from '../../store'
+import { Segmented } from '../Segmented'
+import { Tabs } from '../Tabs'
+import { linkTarget } from '../urlSync'
+import { copyShortcut, copyText } from './clipboard'
+import { Dialog } from './Dialog'
+import { svgSize } from './download'
+import { exportSvg, figureFileName, figureSvg } from './exports'
+import { labLocation } from './shareLink'
+import type { ControlsMode, EmbedOptions, EmbedTheme, Snippets } from './snippets'
+import { buildSnippets, EMBED_NAME, reservedHeightPx } from './snippets'
+
+const CONTROLS: ReadonlyArray<{ value: ControlsMode; label: string }> = [
+  { value: 'full', label: 'Full' },
+  { value: 'minimal', label: 'Minimal' },
+  { value: 'none', label: 'None' },
+]
+const THEMES: ReadonlyArray<{ value: EmbedTheme; label: string }> = [
+  { value: 'auto', label: 'Auto' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+]
+
+type SnippetTab = 'iframe' | 'element' | 'markdown' | 'hugo' | 'mdx' | 'figure'
+const SNIPPET_TABS: ReadonlyArray<{ id: SnippetTab; label: string }> = [
+  { id: 'iframe', label: 'iframe' },
+  { id: 'element', label: 'Custom element' },
+  { id: 'markdown', label: 'Markdown' },
+  { id: 'hugo', label: 'Hugo' },
+  { id: 'mdx', label: 'MDX' },
+  { id: 'figure', label: 'No-JS figure' },
+]
+
+/** The static figure a snippet points at: a blog column's width. */
+const FIGURE_WIDTH_PX = 960
+
+export default function EmbedDialog({ onClose }: { onClose: () => void }) {
+  const store = useLabStore()
+  const lab = useLab((s) => s.lab)
+  const base = useLab((s) => s.base)
+  const edited = useLab((s) => s.edited)
+  // A preset link while the preset is as written; the scenario itself once anything changed.
+  const target = useMemo(
+    () => linkTarget({ ...store.getState(), base, edited, lab }),
+    [store, base, edited, lab],
+  )
+  // The moment the dialog opened on: what "the current state" means while it is open.
+  const [cursorMs] = useState(() => Math.round(store.getState().cursorMs))
+  const endMs = lab.run.endMs
+  const title = lab.scenario.title ?? 'Custom scenario'
+  const ids = useId()
+
+  const [controls, setControls] = useState<ControlsMode>('full')
+  const [theme, setTheme] = useState<EmbedTheme>('auto')
+  const [autoplay, setAutoplay] = useState(false)
+  const [loop, setLoop] = useState(false)
+  const [atCursor, setAtCursor] = useState(cursorMs > 0)
+  const [rangeOn, setRangeOn] = useState(false)
+  const [fromText, setFromText] = useState('0')
+  const [toText, setToText] = useState(String(endMs))
+  const [name, setName] = useState('')
+  const [heightText, setHeightText] = useState<string | null>(null)
+  const [tab, setTab] = useState<SnippetTab>('iframe')
+  const [status, setStatus] = useState('')
+
+  const range = readRange(fromText, toText, endMs)
+  const inRange =
+    range.value === null || (cursorMs >= range.value.fromMs && cursorMs <= range.value.toMs)
+  const startMs = atCursor && cursorMs > 0 && inRange ? cursorMs : null
+
+  const encoded = useMemo(
+    () => (target.kind === 'custom' ? encodeScenario(target.scenario) : undefined),
+    [target],
+  )
+  // The poster: the moment the embed opens on (or the whole run), in both themes.
+  const posterMs = startMs ?? endMs
+  const figure = useMemo(() => {
+    const svg = figureSvg(lab, { theme: 'light', widthPx: FIGURE_WIDTH_PX, cursorMs: posterMs })
+    return { svg, ...svgSize(svg) }
+  }, [lab, posterMs])
+  const autoHeight = reservedHeightPx(controls, figure.heightPx)
+  const heightPx = readHeight(heightText) ?? autoHeight
+  const nameOk = name === '' || EMBED_NAME.test(name)
+
+  const options: EmbedOptions = {
+    controls,
+    theme,
+    autoplay,
+    loop,
+    cursorMs: startMs,
+    range: rangeOn ? range.value : null,
+    name: nameOk ? name : '',
+    heightPx,
+  }
+  const where = labLocation(location.href)
+  const snippets = buildSnippets(
+    {
+      ...where,
+      target,
+      title,
+      figure: {
+        lightFile: figureFileName(lab, 'light', 'svg'),
+        darkFile: figureFileName(lab, 'dark', 'svg'),
+        widthPx: figure.widthPx,
+        heightPx: figure.heightPx,
+        alt: `Space-time diagram of “${title}”: ${verdictWords(lab.findings)}`,
+      },
+    },
+    options,
+    encoded,
+  )
+
+  const copy = async (label: string, text: string, pre: HTMLElement | null) => {
+    if (await copyText(text)) {
+      setStatus(`Copied the ${label}.`)
+      return
+    }
+    if (pre !== null) {
+      pre.focus()
+      getSelection()?.selectAllChildren(pre)
+    }
+    setStatus(`Copying was blocked: the ${label} is selected, press ${copyShortcut()} to copy it.`)
+  }
+
+  const downloadFigure = (figureTheme: 'light' | 'dark') => {
+    const saved = exportSvg(lab, {
+      theme: figureTheme,
+      widthPx: FIGURE_WIDTH_PX,
+      cursorMs: posterMs,
+    })
+    setStatus(`Saved ${saved.name} (${kilobytes(saved.bytes)}).`)
+  }
+
+  return (
+    <Dialog title="Embed this lab" onClose={onClose} className="fl-embed-dialog">
+      <p className="fl-embed-lead">
+        Snippets for <strong>“{title}”</strong>
+        {target.kind === 'custom' ? ' (a custom scenario, carried in the link)' : ''}
+        {startMs === null ? '' : `, opening at ${formatMs(startMs)}`}. Paste one into your page.
+      </p>
+
+      <div className="fl-embed-options">
+        <Segmented legend="Controls" options={CONTROLS} value={controls} onChange={setControls} />
+        <Segmented legend="Theme" options={THEMES} value={theme} onChange={setTheme} />
+        <div className="fl-embed-checks">
+          <label className="fl-check">
+            <input
+              type="checkbox"
+              checked={autoplay}
+              onChange={(e) => setAutoplay(e.target.checked)}
+            />
+            Autoplay
+          </label>
+          <label className="fl-check">
+            <input type="checkbox" checked={loop} onChange={(e) => setLoop(e.target.checked)} />
+            Loop
+          </label>
+          <label className="fl-check">
+            <input
+              type="checkbox"
+              checked={atCursor && cursorMs > 0}
+              disabled={cursorMs === 0}
+              onChange={(e) => setAtCursor(e.target.checked)}
+            />
+            Start at the current moment ({formatMs(cursorMs)})
+          </label>
+          <label className="fl-check">
+            <input
+              type="checkbox"
+              checked={rangeOn}
+              onChange={(e) => setRangeOn(e.target.checked)}
+            />
+            Play only a range
+          </label>
+        </div>
+        {rangeOn && (
+          <div className="fl-embed-range">
+            <label className="fl-field">
+              From (ms)
+              <input
+                className="fl-input"
+                inputMode="numeric"
+                value={fromText}
+                aria-invalid={range.problem !== null}
+                aria-describedby={`${ids}-range`}
+                onChange={(e) => setFromText(e.target.value)}
+              />
+            </label>
+            <label className="fl-field">
+              To (ms)
+              <input
+                className="fl-input"
+                inputMode="numeric"
+                value={toText}
+                aria-invalid={range.problem !== null}
+                aria-describedby={`${ids}-range`}
+                onChange={(e) => setToText(e.target.value)}
+              />
+            </label>
+            <p
+              id={`${ids}-range`}
+              className={range.problem === null ? 'fl-hint' : 'fl-field-error'}
+            >
+              {range.problem ??
+                (inRange
+                  ? `The run lasts ${formatMs(endMs)}.`
+                  : `The current moment is outside the range, so the embed starts at its beginning.`)}
+            </p>
+          </div>
+        )}
+        <div className="fl-embed-fields">
+          <label className="fl-field">
+            Height (px)
+            <input
+              className="fl-input"
+              inputMode="numeric"
+              value={heightText ?? String(autoHeight)}
+              onChange={(e) => setHeightText(e.target.value)}
+              aria-describedby={`${ids}-height`}
+            />
+          </label>
+          <label className="fl-field">
+            Name (optional)
+            <input
+              className="fl-input"
+              value={name}
+              spellCheck={false}
+              aria-invalid={!nameOk}
+              aria-describedby={`${ids}-name`}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+          <p id={`${ids}-height`} className="fl-hint">
+            The iframe’s height before the optional host script fits it to its content.
+          </p>
+          <p id={`${ids}-name`} className={nameOk ? 'fl-hint' : 'fl-field-error'}>
+            {nameOk
+              ? 'Names this embed in the messages it posts to your page (id).'
+              : 'A name starts with a letter and uses letters, digits, "-" and "_"; it is left out.'}
+          </p>
+        </div>
+      </div>
+
+      <Tabs tabs={SNIPPET_TABS} selected={tab} onSelect={setTab} label="Snippet">
+        <SnippetPanel tab={tab} snippets={snippets} onCopy={copy} onDownload={downloadFigure} />
+      </Tabs>
+
+      <p className="fl-embed-foot">
+        <a href={snippets.embedUrl} target="_blank" rel="noopener">
+          Open the embed in a new tab
+        </a>
+      </p>
+      <p className="fl-embed-status" role="status">
+        {status}
+      </p>
+    </Dialog>
+  )
+}
+
+function SnippetPanel({
+  tab,
+  snippets,
+  onCopy,
+  onDownload,
+}: {
+  tab: SnippetTab
+  snippets: Snippets
+  onCopy: (label: string, text: string, pre: HTMLElement | null) => Promise<void>
+  onDownload: (theme: 'light' | 'dark') => void
+}) {
+  switch (tab) {
+    case 'iframe':
+      return (
+        <>
+          <p className="fl-hint">
+            Works in any page or Markdown that allows HTML. The script is optional: it grows the
+            iframe to fit its content.
+          </p>
+          <Snippet
+            heading="HTML (iframe)"
+            label="iframe snippet"
+            text={snippets.iframe}
+            onCopy={onCopy}
+          />
+        </>
+      )
+    case 'element':
+      return (
+        <>
+          <p className="fl-hint">
+            The lab as a custom element: no iframe, styles kept inside its shadow root. Load the
+            script once per page.
+          </p>
+          <Snippet
+            heading="HTML (custom element)"
+            label="custom element snippet"
+            text={snippets.element}
+            onCopy={onCopy}
+          />
+        </>
+      )
+    case 'markdown':
+      return (
+        <>
+          <p className="fl-hint">
+            Where Markdown allows HTML, paste the iframe snippet. Where it does not (READMEs, some
+            feeds), this linked figure opens the lab; upload the SVG next to the post.
+          </p>
+          <Snippet
+            heading="Markdown"
+            label="Markdown snippet"
+            text={snippets.markdown}
+            onCopy={onCopy}
+          />
+          <FigureDownloads onDownload={onDownload} />
+        </>
+      )
+    case 'hugo':
+      return (
+        <>
+          <p className="fl-hint">
+            Save the template once as <code>layouts/shortcodes/fencing-lab.html</code>, then use the
+            shortcode in any post.
+          </p>
+          <Snippet
+            heading="layouts/shortcodes/fencing-lab.html"
+            label="Hugo shortcode template"
+            text={snippets.hugoTemplate}
+            onCopy={onCopy}
+          />
+          <Snippet
+            heading="In a post"
+            label="Hugo shortcode"
+            text={snippets.hugoUsage}
+            onCopy={onCopy}
+          />
+        </>
+      )
+    case 'mdx':
+      return (
+        <>
+          <p className="fl-hint">
+            For MDX (Docusaurus, Astro, Next.js): an iframe needs no server rendering.
+          </p>
+          <Snippet heading="MDX" label="MDX snippet" text={snippets.mdx} onCopy={onCopy} />
+        </>
+      )
+    case 'figure':
+      return (
+        <>
+          <p className="fl-hint">
+            For feeds, email and print, and readers without JavaScript: put this next to the iframe
+            (or drop the <code>noscript</code> wrapper to always show it), and upload both SVG files
+            beside the page.
+          </p>
+          <Snippet
+            heading="HTML (no JavaScript)"
+            label="no-JavaScript figure"
+            text={snippets.figure}
+            onCopy={onCopy}
+          />
+          <FigureDownloads onDownload={onDownload} />
+        </>
+      )
+  }
+}
+
+function Snippet({
+  heading,
+  label,
+  text,
+  onCopy,
+}: {
+  heading: string
+  label: string
+  text: string
+  onCopy: (label: string, text: string, pre: HTMLElement | null) => Promise<void>
+}) {
+  const id = useId()
+  const pre = useRef<HTMLPreElement | null>(null)
+  return (
+    <div className="fl-snippet">
+      <div className="fl-snippet-head">
+        <span id={id} className="fl-snippet-label">
+          {heading}
+        </span>
+        <button
+          type="button"
+          className="fl-button fl-button--small"
+          onClick={() => void onCopy(label, text, pre.current)}
+          aria-label={`Copy the ${label}`}
+        >
+          Copy
+        </button>
+      </div>
+      <pre ref={pre} className="fl-snippet-code" tabIndex={0} aria-labelledby={id}>
+        <code>{text}</code>
+      </pre>
+    </div>
+  )
+}
+
+function FigureDownloads({ onDownload }: { onDownload: (theme: 'light' | 'dark') => void }) {
+  return (
+    <div className="fl-button-row">
+      <button
+        type="button"
+        className="fl-button fl-button--small"
+        onClick={() => onDownload('light')}
+      >
+        Download SVG (light)
+      </button>
+      <button
+        type="button"
+        className="fl-button fl-button--small"
+        onClick={() => onDownload('dark')}
+      >
+        Download SVG (dark)
+      </button>
+    </div>
+  )
+}
+
+function readRange(
+  fromText: string,
+  toText: string,
+  endMs: number,
+): { value: { fromMs: number; toMs: number } | null; problem: string | null } {
+  const fromMs = wholeMs(fromText)
+  const toMs = wholeMs(toText)
+  if (fromMs === null || toMs === null) {
+    return { value: null, problem: 'From and to are whole numbers of milliseconds.' }
+  }
+  if (fromMs >= toMs) return { value: null, problem: 'From must come before to.' }
+  if (toMs > endMs) {
+    return { value: null, problem: `To must be at most the run’s end, ${endMs} ms.` }
+  }
+  return { value: { fromMs, toMs }, problem: null }
+}
+
+function wholeMs(text: string): number | null {
+  const trimmed = text.trim().replace(/[_,\s]/g, '')
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null
+}
+
+function readHeight(text: string | null): number | null {
+  if (text === null) return null
+  const px = wholeMs(text)
+  return px === null || px < 100 || px > 5000 ? null : px
+}
+
+function verdictWords(findings: { verdict: string; violations: unknown[]; warnings: unknown[] }) {
+  const count = (n: number, word: string) => `${n === 0 ? 'no' : n} ${word}${n === 1 ? '' : 's'}`
+  return `${findings.verdict}, ${count(findings.violations.length, 'violation')}, ${count(findings.warnings.length, 'warning')}`
+}
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`
+}

@@ -1,0 +1,27 @@
+/**
+ * Keeps a failure in an optional piece of the lab (a chunk that did not load) from taking the
+ * whole lab down (the lab-wide ErrorBoundary would replace it all).
+ */
+import { Component } from 'react'
+import type { ReactNode } from 'react'
+
+export class LoadBoundary extends Component<
+  { what: string; children: ReactNode },
+  { message: string | null }
+> {
+  override state = { message: null as string | null }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { message: error instanceof Error ? error.message : String(error) }
+  }
+
+  override render() {
+    if (this.state.message === null) return this.props.children
+    return (
+      <p className="fl-share-error" role="alert">
+        The {this.props.what} could not be opened ({this.state.message}). Reload the page to try
+        again; the lab itself keeps working.
+      </p>
+    )
+  }
+}

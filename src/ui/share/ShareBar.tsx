@@ -1,0 +1,404 @@
+/**
+ * Sharing and authoring, in the lab page: copy a link to exactly this state, embed it, edit the
+ * scenario as JSON, import or export it as a file (also by dropping a file on the lab), and
+ * download the run's trace or the diagram as SVG or PNG. The dialog, the editor and the
+ * exporters load on first use, so the lab's first load does not grow.
+ */
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { formatMs } from '../../sim'
+import type { LabSnapshot } from '../../store'
+import { useLab, useLabStore } from '../../store'
+import { linkTarget, linkView } from '../urlSync'
+import { copyShortcut, copyText } from './clipboard'
+import { LoadBoundary } from './LoadBoundary'
+import type { ScenarioTextResult } from './scenarioFile'
+import { labLocation, shareUrl } from './shareLink'
+import './share.css'
+
+const EmbedDialog = lazy(() => import('./EmbedDialog'))
+const ScenarioEditor = lazy(() => import('./ScenarioEditor'))
+
+type ExportKind = 'scenario' | 'trace' | 'svg' | 'png'
+const EXPORT_WORDS: Record<ExportKind, string> = {
+  scenario: 'scenario',
+  trace: 'trace',
+  svg: 'SVG figure',
+  png: 'PNG figure',
+}
+
+export function ShareBar() {
+  const store = useLabStore()
+  const base = useLab((s) => s.base)
+  const root = useRef<HTMLDivElement | null>(null)
+  const editorToggle = useRef<HTMLButtonElement | null>(null)
+  const fileInput = useRef<HTMLInputElement | null>(null)
+  const copyField = useRef<HTMLInputElement | null>(null)
+  const ids = useId()
+
+  const [editorOpen, setEditorOpen] = useState(false)
+  const [embedOpen, setEmbedOpen] = useState(false)
+  const [status, setStatus] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [copyFallback, setCopyFallback] = useState<string | null>(null)
+  const [undoImport, setUndoImport] = useState<{
+    snapshot: LabSnapshot
+    base: unknown
+    title: string
+  } | null>(null)
+  const [dragging, setDragging] = useState(false)
+
+  /** Feedback: shown beside the buttons and said once in the lab's polite live region. */
+  const say = useCallback(
+    (text: string) => {
+      setStatus(text)
+      store.getState().announce(text)
+    },
+    [store],
+  )
+
+  const copyLink = async () => {
+    const s = store.getState()
+    const { pageUrl } = labLocation(location.href)
+    const url = shareUrl(pageUrl, linkTarget(s), s.cursorMs, linkView(s))
+    const title = s.lab.scenario.title ?? 'this custom scenario'
+    if (await copyText(url)) {
+      setCopyFallback(null)
+      say(`Link copied: it opens “${title}” at ${formatMs(Math.round(s.cursorMs))}.`)
+    } else {
+      setCopyFallback(url)
+      say(`Copying was blocked: the link is selected below; press ${copyShortcut()} to copy it.`)
+    }
+  }
+
+  // The fallback field: selected as soon as it shows, so Ctrl+C is all that is left to do.
+  useEffect(() => {
+    const field = copyField.current
+    if (copyFallback === null || field === null) return
+    field.focus()
+    field.select()
+  }, [copyFallback])
+
+  const runExport = async (kind: ExportKind) => {
+    setError(null)
+    try {
+      const exporters = await import('./exports')
+      const s = store.getState()
+      const figure = () => ({
+        theme: resolvedTheme(s.theme),
+        widthPx: exporters.figureWidthPx(diagramWidthPx(root.current)),
+        cursorMs: s.cursorMs,
+      })
+      const saved =
+        kind === 'scenario'
+          ? exporters.exportScenario(s.lab)
+          : kind === 'trace'
+            ? exporters.exportTrace(s.lab)
+            : kind === 'svg'
+              ? exporters.exportSvg(s.lab, figure())
+              : await exporters.exportPng(s.lab, figure())
+      say(`Saved ${saved.name} (${(saved.bytes / 1000).toFixed(1)} kB).`)
+    } catch (problem) {
+      const detail = problem instanceof Error ? problem.message : String(problem)
+      setError(`The ${EXPORT_WORDS[kind]} could not be saved: ${detail}.`)
+    }
+  }
+
+  const importFile = useCallback(
+    async (file: File, others = 0) => {
+      setError(null)
+      const name = clip(file.name, 80)
+      let result: ScenarioTextResult | null
+      try {
+        const { fileSizeProblem, readScenarioFile } = await import('./scenarioFile')
+        result = fileSizeProblem(file.size)
+        result ??= readScenarioFile(new Uint8Array(await file.arrayBuffer()))
+      } catch {
+        setError(`“${name}” could not be read. The current scenario is unchanged.`)
+        return
+      }
+      if (!result.ok) {
+        setError(
+          `“${name}” was not opened. ${sentence(result.message)} The current scenario is unchanged.`,
+        )
+        return
+      }
+      const snapshot = store.getState().snapshot()
+      const previous = store.getState().lab.scenario.title ?? 'the previous scenario'
+      // loadScenario announces the scenario it opened; the line below says where it came from.
+      store.getState().loadScenario(result.scenario)
+      setUndoImport({ snapshot, base: store.getState().base, title: previous })
+      const title = result.scenario.title ?? 'a custom scenario'
+      const skipped = others > 0 ? ` (only the first of ${others + 1} files)` : ''
+      setStatus(`Opened “${title}” from ${name}${skipped}.`)
+    },
+    [store],
+  )
+
+  const undoTheImport = () => {
+    if (undoImport === null) return
+    store.getState().restore(undoImport.snapshot)
+    setUndoImport(null)
+    setStatus(`Import undone: back to “${undoImport.title}”.`)
+  }
+
+  // Drop a scenario file anywhere on the lab.
+  useEffect(() => {
+    const lab = root.current?.closest<HTMLElement>('.fl-lab')
+    if (lab == null) return
+    let depth = 0
+    const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') === true
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      e.preventDefault()
+      depth++
+      setDragging(true)
+    }
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      e.preventDefault()
+      if (e.dataTransfer !== null) e.dataTransfer.dropEffect = 'copy'
+    }
+    const leave = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      depth = Math.max(0, depth - 1)
+      if (depth === 0) setDragging(false)
+    }
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      e.preventDefault()
+      depth = 0
+      setDragging(false)
+      const files = e.dataTransfer?.files
+      const first = files?.[0]
+      if (first !== undefined) void importFile(first, (files?.length ?? 1) - 1)
+    }
+    lab.addEventListener('dragenter', enter)
+    lab.addEventListener('dragover', over)
+    lab.addEventListener('dragleave', leave)
+    lab.addEventListener('drop', drop)
+    return () => {
+      lab.removeEventListener('dragenter', enter)
+      lab.removeEventListener('dragover', over)
+      lab.removeEventListener('dragleave', leave)
+      lab.removeEventListener('drop', drop)
+    }
+  }, [importFile])
+
+  const closeEditor = useCallback(() => {
+    setEditorOpen(false)
+    editorToggle.current?.focus()
+  }, [])
+  const closeEmbed = useCallback(() => setEmbedOpen(false), [])
+
+  return (
+    <div ref={root} className="fl-share">
+      <div className="fl-share-bar">
+        <div className="fl-share-group" role="group" aria-label="Share">
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            onClick={() => void copyLink()}
+          >
+            <LinkIcon />
+            Copy link
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            aria-haspopup="dialog"
+            onClick={() => setEmbedOpen(true)}
+          >
+            <CodeIcon />
+            Embed…
+          </button>
+        </div>
+        <div className="fl-share-group" role="group" aria-labelledby={`${ids}-scenario`}>
+          <span id={`${ids}-scenario`} className="fl-share-label">
+            Scenario
+          </span>
+          <button
+            ref={editorToggle}
+            type="button"
+            className="fl-button fl-button--small fl-toggle"
+            aria-expanded={editorOpen}
+            {...(editorOpen ? { 'aria-controls': `${ids}-editor` } : {})}
+            onClick={() => (editorOpen ? closeEditor() : setEditorOpen(true))}
+          >
+            Edit JSON
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            onClick={() => fileInput.current?.click()}
+          >
+            Import…
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            onClick={() => void runExport('scenario')}
+          >
+            Export
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            aria-label="Scenario file to import"
+            onChange={(e) => {
+              const input = e.currentTarget
+              const file = input.files?.[0]
+              if (file !== undefined) void importFile(file)
+              input.value = ''
+            }}
+          />
+        </div>
+        <div className="fl-share-group" role="group" aria-labelledby={`${ids}-download`}>
+          <span id={`${ids}-download`} className="fl-share-label">
+            Download
+          </span>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            aria-label="Download the diagram as SVG"
+            onClick={() => void runExport('svg')}
+          >
+            SVG
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            aria-label="Download the diagram as PNG"
+            onClick={() => void runExport('png')}
+          >
+            PNG
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            aria-label="Download the trace as JSON"
+            onClick={() => void runExport('trace')}
+          >
+            Trace
+          </button>
+        </div>
+      </div>
+
+      {(status !== '' || (undoImport !== null && undoImport.base === base)) && (
+        <div className="fl-share-status">
+          <p>{status}</p>
+          {undoImport !== null && undoImport.base === base && (
+            <button type="button" className="fl-button fl-button--small" onClick={undoTheImport}>
+              Undo import
+            </button>
+          )}
+        </div>
+      )}
+      {copyFallback !== null && (
+        <div className="fl-copy-fallback">
+          <label htmlFor={`${ids}-link`}>Link to this state (press {copyShortcut()} to copy)</label>
+          <div className="fl-copy-fallback-row">
+            <input
+              ref={copyField}
+              id={`${ids}-link`}
+              className="fl-input fl-mono"
+              readOnly
+              value={copyFallback}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button
+              type="button"
+              className="fl-button fl-button--small fl-button--quiet"
+              onClick={() => setCopyFallback(null)}
+            >
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+      {error !== null && (
+        <div className="fl-share-error" role="alert">
+          <p>{error}</p>
+          <button
+            type="button"
+            className="fl-button fl-button--small fl-button--quiet"
+            onClick={() => setError(null)}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {editorOpen && (
+        <LoadBoundary what="scenario editor">
+          <Suspense fallback={<p className="fl-hint">Loading the editor…</p>}>
+            <ScenarioEditor id={`${ids}-editor`} onClose={closeEditor} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+      {embedOpen && (
+        <LoadBoundary what="Embed dialog">
+          <Suspense fallback={null}>
+            <EmbedDialog onClose={closeEmbed} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+      {dragging && (
+        <div className="fl-drop-overlay" aria-hidden="true">
+          <p>Drop a scenario file (.json) to open it</p>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function resolvedTheme(theme: 'auto' | 'light' | 'dark'): 'light' | 'dark' {
+  if (theme !== 'auto') return theme
+  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light'
+}
+
+/** The width the lab gives its diagram now (both diagrams' row in compare mode). */
+function diagramWidthPx(from: HTMLElement | null): number | null {
+  const panel = from?.closest('.fl-lab')?.querySelector<HTMLElement>('.fl-diagram-panel')
+  return panel == null ? null : panel.clientWidth
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
+
+function sentence(text: string): string {
+  return /[.!?)]$/.test(text) ? text : `${text}.`
+}
+
+function LinkIcon() {
+  return (
+    <svg className="fl-ui-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path
+        d="M8.5 11.5a3.2 3.2 0 0 0 4.6 0l2.6-2.6a3.2 3.2 0 0 0-4.6-4.6l-1 1M11.5 8.5a3.2 3.2 0 0 0-4.6 0l-2.6 2.6a3.2 3.2 0 0 0 4.6 4.6l1-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+      />
+    </svg>
+  )
+}
+
+function CodeIcon() {
+  return (
+    <svg className="fl-ui-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path
+        d="m7 6-4 4 4 4m6-8 4 4-4 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

@@ -1,0 +1,75 @@
+/**
+ * What the lab exports (loaded on first use, so the page's first load stays small): the scenario
+ * as a JSON file, the run's report (the CLI's JSON), and the diagram as a standalone SVG figure
+ * or a 2× PNG of it, at the lab's theme, width and cursor. Each returns what it saved, for the
+ * reader's feedback.
+ */
+import type { LabRun } from '../../store'
+import { renderDiagramSvg } from '../../viz/standalone'
+import { saveFile, svgToPng, textBlob } from './download'
+import { fileStem, reportFileText, scenarioFileText } from './scenarioFile'
+
+export interface Saved {
+  name: string
+  bytes: number
+}
+
+export interface FigureOptions {
+  theme: 'light' | 'dark'
+  widthPx: number
+  /** The lab's cursor: inside the run, the figure draws the playhead there and fades the rest. */
+  cursorMs: number
+}
+
+/** Figures narrower than this would crowd their labels; wider ones waste a blog's column. */
+const MIN_FIGURE_PX = 480
+const MAX_FIGURE_PX = 1600
+
+export function figureWidthPx(measuredPx: number | null): number {
+  if (measuredPx === null || !Number.isFinite(measuredPx) || measuredPx <= 0) return 960
+  return Math.round(Math.min(MAX_FIGURE_PX, Math.max(MIN_FIGURE_PX, measuredPx)))
+}
+
+/**
+ * The standalone SVG. At the start or the end of the run the whole story is the figure (no
+ * playhead); anywhere in between it is that moment, as the lab shows it.
+ */
+export function figureSvg(lab: LabRun, options: FigureOptions): string {
+  const inside = options.cursorMs > 0 && options.cursorMs < lab.run.endMs
+  return renderDiagramSvg(lab.run, lab.findings, {
+    widthPx: options.widthPx,
+    theme: options.theme,
+    ...(inside ? { cursorMs: options.cursorMs } : {}),
+  })
+}
+
+export function exportScenario(lab: LabRun): Saved {
+  return save(
+    `${fileStem(lab.scenario)}.json`,
+    textBlob(scenarioFileText(lab.scenario), 'application/json'),
+  )
+}
+
+export function exportTrace(lab: LabRun): Saved {
+  const text = reportFileText(lab.run, lab.findings)
+  return save(`${fileStem(lab.scenario)}-trace.json`, textBlob(text, 'application/json'))
+}
+
+export function figureFileName(lab: LabRun, theme: 'light' | 'dark', ext: 'svg' | 'png'): string {
+  return `${fileStem(lab.scenario)}${theme === 'dark' ? '-dark' : ''}.${ext}`
+}
+
+export function exportSvg(lab: LabRun, options: FigureOptions): Saved {
+  const svg = figureSvg(lab, options)
+  return save(figureFileName(lab, options.theme, 'svg'), textBlob(svg, 'image/svg+xml'))
+}
+
+export async function exportPng(lab: LabRun, options: FigureOptions): Promise<Saved> {
+  const png = await svgToPng(figureSvg(lab, options), 2)
+  return save(figureFileName(lab, options.theme, 'png'), png)
+}
+
+function save(name: string, blob: Blob): Saved {
+  saveFile(name, blob)
+  return { name, bytes: blob.size }
+}

@@ -1,0 +1,184 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Scenario } from '../../sim'
+import { check, findPreset, parseScenario, PRESETS, run, SCENARIO_FORMAT } from '../../sim'
+import {
+  checkScenarioText,
+  fileStem,
+  MAX_FILE_BYTES,
+  readScenarioFile,
+  reportFileText,
+  scenarioFileText,
+} from './scenarioFile'
+
+function presetScenario(id: string): Scenario {
+  const parsed = parseScenario(findPreset(id)?.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.scenario
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text)
+
+/** A result is either a valid scenario or a non-empty sentence; never an exception. */
+function expectClear(result: ReturnType<typeof checkScenarioText>) {
+  if (result.ok) expect(parseScenario(result.scenario).ok).toBe(true)
+  else {
+    expect(result.message).toMatch(/^[A-Z]/)
+    expect(result.problems.length).toBeGreaterThan(0)
+  }
+}
+
+describe('scenario files', () => {
+  it('round-trips every preset through its file, format first', () => {
+    for (const preset of PRESETS) {
+      const scenario = presetScenario(preset.id)
+      const text = scenarioFileText(scenario)
+      expect(text.startsWith(`{\n  "format": "${SCENARIO_FORMAT}",\n`)).toBe(true)
+      expect(text.endsWith('}\n')).toBe(true)
+      expect(readScenarioFile(bytes(text))).toEqual({ ok: true, scenario })
+    }
+  })
+
+  it('writes the run’s report exactly as the CLI prints it', () => {
+    const scenario = presetScenario('gc-pause')
+    const result = run(scenario)
+    const report = JSON.parse(reportFileText(result, check(result))) as Record<string, unknown>
+    expect(Object.keys(report)).toEqual([
+      'scenario',
+      'verdict',
+      'grants',
+      'writes',
+      'final',
+      'violations',
+      'warnings',
+      'events',
+    ])
+    expect(report.scenario).toBe('gc-pause')
+    expect(JSON.stringify(report.writes)).toContain('"reason":"token 41 < 42"')
+  })
+
+  it('names the path and the line of an invalid field', () => {
+    const scenario = presetScenario('gc-pause')
+    const broken = JSON.parse(scenarioFileText(scenario)) as {
+      clients: Array<{ script: Array<{ do: string }> }>
+    }
+    const step = broken.clients[1]?.script[2]
+    if (step === undefined) throw new Error('gc-pause has no clients[1].script[2]')
+    step.do = 'fly'
+    const text = JSON.stringify(broken, null, 2)
+    const result = checkScenarioText(text)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    const line = text.split('\n').findIndex((l) => l.includes('"do": "fly"')) + 1
+    expect(result.message).toMatch(
+      new RegExp(
+        `^Invalid scenario: clients\\[1\\]\\.script\\[2\\]\\.do \\(line ${line}\\): must be one of`,
+      ),
+    )
+    expect(result.problems[0]?.at?.line).toBe(line)
+  })
+
+  it('says what is wrong with a file that is not a scenario', () => {
+    const scenario = presetScenario('gc-pause')
+    const report = reportFileText(run(scenario), check(run(scenario)))
+    const cases: Array<[Uint8Array, RegExp]> = [
+      [bytes(''), /^The text is empty/],
+      [bytes('{"clients": [}'), /^Not valid JSON: .*\(line 1, column 14\)$/],
+      [bytes('[1, 2]'), /^Not a scenario: the JSON holds a list/],
+      [bytes('"gc-pause"'), /^Not a scenario: the JSON holds a string/],
+      [
+        bytes(JSON.stringify({ ...scenario, format: 'fencing-lab/scenario@2' })),
+        /^Invalid scenario: format \(line 1\): format must be "fencing-lab\/scenario@1"/,
+      ],
+      [
+        bytes(JSON.stringify({ clients: [{ id: 'A', script: [], colour: 'red' }] })),
+        /clients\[0\]\.colour \(line 1\): unknown field/,
+      ],
+      [bytes(report), /trace .*not a scenario/],
+      [new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), /not UTF-8 text/],
+      [new Uint8Array(MAX_FILE_BYTES + 1), /too large/],
+    ]
+    for (const [input, message] of cases) {
+      const result = readScenarioFile(input)
+      expect(result.ok).toBe(false)
+      if (!result.ok) expect(result.message).toMatch(message)
+    }
+  })
+
+  it('accepts a byte-order mark and a scenario without "format" (the schema’s default)', () => {
+    const result = readScenarioFile(bytes('\uFEFF{"clients": [{"id": "A", "script": []}]}'))
+    expect(result.ok).toBe(true)
+  })
+
+  it('never throws on random bytes or text (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (input) =>
+        expectClear(readScenarioFile(input)),
+      ),
+      { numRuns: 500 },
+    )
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.json()), (text) =>
+        expectClear(checkScenarioText(text)),
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('never throws on any cut of a scenario file, and only the whole file is valid (property)', () => {
+    // Without the final newline: cutting only that leaves the whole (valid) JSON.
+    const text = scenarioFileText(presetScenario('check-then-write')).trimEnd()
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: text.length - 1 }), (cut) => {
+        const result = readScenarioFile(bytes(text.slice(0, cut)))
+        expect(result.ok).toBe(false)
+        expectClear(result)
+      }),
+      { numRuns: 400 },
+    )
+    // Cutting bytes can split a multi-byte character (“…” in a title): still a sentence.
+    const encoded = bytes(text)
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: encoded.length - 1 }), (cut) =>
+        expectClear(readScenarioFile(encoded.subarray(0, cut))),
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  it('never throws when any value in a scenario is replaced by random JSON (property)', () => {
+    const base = JSON.parse(scenarioFileText(presetScenario('gc-pause'))) as unknown
+    const slots: Array<Array<string | number>> = []
+    const walk = (value: unknown, path: Array<string | number>) => {
+      slots.push(path)
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]))
+      else if (typeof value === 'object' && value !== null) {
+        for (const [k, v] of Object.entries(value)) walk(v, [...path, k])
+      }
+    }
+    walk(base, [])
+    fc.assert(
+      fc.property(fc.constantFrom(...slots), fc.jsonValue(), (path, replacement) => {
+        const copy = structuredClone(base) as Record<string | number, unknown>
+        let holder: Record<string | number, unknown> = copy
+        for (const key of path.slice(0, -1))
+          holder = holder[key] as Record<string | number, unknown>
+        const last = path.at(-1)
+        const mutated = last === undefined ? replacement : ((holder[last] = replacement), copy)
+        const result = checkScenarioText(JSON.stringify(mutated, null, 2))
+        expectClear(result)
+        if (!result.ok && result.problems[0]?.path !== '') {
+          expect(result.problems.every((p) => p.at !== null)).toBe(true)
+        }
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('names files after the scenario’s id, else its title', () => {
+    expect(fileStem({ id: 'gc-pause', title: 'GC pause' })).toBe('gc-pause')
+    expect(fileStem({ title: 'Ünïcode “quotes” & <tags>!' })).toBe('unicode-quotes-tags')
+    expect(fileStem({ title: '???' })).toBe('scenario')
+    expect(fileStem({})).toBe('scenario')
+  })
+})

@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest'
+import { readLabLink } from '../../embed/urlCodec'
+import type { Scenario } from '../../sim'
+import { findPreset, parseScenario } from '../../sim'
+import type { EmbedOptions, EmbedSource } from './snippets'
+import { buildSnippets, embedParams, reservedHeightPx } from './snippets'
+
+const HOSTILE = `"><script>alert(1)</script><img src=x onerror=alert(1)> O'Brien & “Co” \\ {{ x }} ]( [!`
+const FLAT = HOSTILE // no control characters in it
+const WITH_NEWLINE = `line one\nline "two"\\`
+
+function presetScenario(id: string): Scenario {
+  const parsed = parseScenario(findPreset(id)?.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.scenario
+}
+
+const OPTIONS: EmbedOptions = {
+  controls: 'minimal',
+  theme: 'dark',
+  autoplay: true,
+  loop: true,
+  cursorMs: 16005,
+  range: { fromMs: 9000, toMs: 16010 },
+  name: 'story-1',
+  heightPx: 480,
+}
+
+function source(title: string, target: EmbedSource['target'] = { kind: 'preset', id: 'gc-pause' }) {
+  return {
+    baseUrl: 'https://blog.example/tools/fencing/',
+    pageUrl: 'https://blog.example/tools/fencing/index.html',
+    target,
+    title,
+    figure: {
+      lightFile: 'gc-pause.svg',
+      darkFile: 'gc-pause-dark.svg',
+      widthPx: 960,
+      heightPx: 420,
+      alt: `Space-time diagram: ${title}`,
+    },
+  } satisfies EmbedSource
+}
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html')
+}
+
+/** Every element in the parsed snippet, by tag name (what an injection would add to). */
+function tags(doc: Document): string[] {
+  return [...doc.body.querySelectorAll('*')].map((el) => el.tagName.toLowerCase())
+}
+
+describe('embed snippets', () => {
+  it('puts the preset and every option in the iframe’s URL, in the documented names', () => {
+    const s = buildSnippets(source('GC pause: token 41 vs 42'), OPTIONS)
+    const url = new URL(s.embedUrl)
+    expect(`${url.origin}${url.pathname}`).toBe('https://blog.example/tools/fencing/embed.html')
+    expect([...url.searchParams]).toEqual([
+      ['scenario', 'gc-pause'],
+      ['controls', 'minimal'],
+      ['theme', 'dark'],
+      ['autoplay', '1'],
+      ['loop', '1'],
+      ['from', '9000'],
+      ['to', '16010'],
+      ['t', '16005'],
+      ['id', 'story-1'],
+    ])
+    expect(url.hash).toBe('')
+    expect(s.labUrl).toBe('https://blog.example/tools/fencing/index.html?scenario=gc-pause&t=16005')
+  })
+
+  it('leaves out what is off, and an invalid name', () => {
+    const params = embedParams(
+      { kind: 'preset', id: 'lock-delay' },
+      { ...OPTIONS, autoplay: false, loop: false, range: null, cursorMs: 0, name: '1 bad' },
+    )
+    expect(params).toEqual([
+      ['scenario', 'lock-delay'],
+      ['controls', 'minimal'],
+      ['theme', 'dark'],
+    ])
+  })
+
+  it('carries a custom scenario as #s= (the page’s codec), in the URL and the element', () => {
+    const scenario = { ...presetScenario('gc-pause'), title: 'Mine' }
+    const s = buildSnippets(source('Mine', { kind: 'custom', scenario }), OPTIONS)
+    const url = new URL(s.embedUrl)
+    expect(url.searchParams.has('scenario')).toBe(false)
+    expect(readLabLink(url.search, url.hash).source).toEqual({ kind: 'custom', scenario })
+    const element = parse(s.element).querySelector('fencing-lab')
+    const link = element?.getAttribute('link') ?? ''
+    expect(link).toBe(url.hash)
+    expect(readLabLink('', link).source).toEqual({ kind: 'custom', scenario })
+    const fallback = new URL(s.labUrl)
+    expect(readLabLink(fallback.search, fallback.hash)).toEqual({
+      source: { kind: 'custom', scenario },
+      cursorMs: 16005,
+      problem: null,
+    })
+  })
+
+  it('builds a well-formed iframe with a title, lazy loading, a height and a fallback link', () => {
+    const s = buildSnippets(source('GC pause: token 41 vs 42'), OPTIONS)
+    const doc = parse(s.iframe)
+    expect(tags(doc)).toEqual(['iframe', 'script'])
+    const iframe = doc.querySelector('iframe')
+    expect(iframe?.getAttribute('src')).toBe(s.embedUrl)
+    expect(iframe?.getAttribute('title')).toBe('Fencing Lab: GC pause: token 41 vs 42')
+    expect(iframe?.getAttribute('loading')).toBe('lazy')
+    expect(iframe?.getAttribute('width')).toBe('100%')
+    expect(iframe?.getAttribute('height')).toBe('480')
+    expect(iframe?.getAttribute('referrerpolicy')).toBe('strict-origin-when-cross-origin')
+    // An iframe's content is raw text to the parser: the fallback link is written, not parsed.
+    expect(iframe?.textContent).toContain(`<a href="${s.labUrl.replace(/&/g, '&amp;')}">`)
+    const script = doc.querySelector('script')
+    expect(script?.getAttribute('src')).toBe('https://blog.example/tools/fencing/embed-host.js')
+    expect(script?.hasAttribute('defer')).toBe(true)
+  })
+
+  it('escapes a hostile title everywhere: no markup injected, the text survives', () => {
+    const s = buildSnippets(source(HOSTILE), OPTIONS)
+    for (const html of [s.iframe, s.element, s.figure]) {
+      const doc = parse(html)
+      expect(doc.querySelectorAll('img[onerror], [onerror]')).toHaveLength(0)
+      expect([...doc.querySelectorAll('script')].every((el) => el.hasAttribute('src'))).toBe(true)
+    }
+    const iframeDoc = parse(s.iframe)
+    expect(tags(iframeDoc)).toEqual(['iframe', 'script'])
+    expect(iframeDoc.querySelector('iframe')?.getAttribute('title')).toBe(`Fencing Lab: ${FLAT}`)
+    // The raw text inside the iframe cannot close it early.
+    expect(iframeDoc.querySelector('iframe')?.textContent).not.toMatch(/<\/iframe/i)
+
+    const elementDoc = parse(s.element)
+    expect(tags(elementDoc)).toEqual(['script', 'fencing-lab', 'a'])
+    expect(elementDoc.querySelector('fencing-lab a')?.textContent).toBe(
+      `${FLAT} — open the interactive diagram in Fencing Lab`,
+    )
+
+    const figureDoc = parse(s.figure)
+    // DOMParser documents run no scripts, so <noscript> content is parsed as markup.
+    expect(figureDoc.querySelector('img')?.getAttribute('alt')).toBe(`Space-time diagram: ${FLAT}`)
+    expect(tags(figureDoc)).toEqual(['noscript', 'a', 'picture', 'source', 'img'])
+  })
+
+  it('flattens line breaks, so no snippet line is split', () => {
+    const s = buildSnippets(source(WITH_NEWLINE), OPTIONS)
+    expect(parse(s.iframe).querySelector('iframe')?.getAttribute('title')).toBe(
+      'Fencing Lab: line one line "two"\\',
+    )
+    expect(s.hugoUsage.split('\n')).toHaveLength(1)
+    expect(s.markdown.split('\n')).toHaveLength(1)
+  })
+
+  it('escapes the title in Markdown, Hugo and MDX by each one’s rules', () => {
+    for (const title of [HOSTILE, WITH_NEWLINE, 'plain']) {
+      const s = buildSnippets(source(title), OPTIONS)
+      const flat = title.replace(/\n/g, ' ')
+
+      // Markdown: [![alt](<img>)](<link>), the alt with every punctuation mark escaped.
+      const md = /^\[!\[((?:\\.|[^\\\][])*)\]\(<([^<>\s]*)>\)\]\(<([^<>\s]*)>\)$/.exec(s.markdown)
+      expect(md, s.markdown).not.toBeNull()
+      expect(md?.[1]?.replace(/\\(.)/g, '$1')).toBe(`Space-time diagram: ${flat}`)
+      expect(md?.[3]).toBe(s.labUrl)
+
+      // Hugo: a quoted parameter where only \" is an escape, with no line break and no
+      // backslash right before the closing quote.
+      const hugo = /title="((?:\\"|[^"\n])*)" height/.exec(s.hugoUsage)
+      expect(hugo, s.hugoUsage).not.toBeNull()
+      expect(hugo?.[1]?.endsWith('\\')).toBe(false)
+      expect(hugo?.[1]?.replace(/\\"/g, '"')).toBe(`Fencing Lab: ${flat}`.replace(/\\+$/, ''))
+
+      // MDX: {"…"} is a JavaScript string literal.
+      const mdx = /title=\{(.*)\}$/m.exec(s.mdx)
+      expect(JSON.parse(mdx?.[1] ?? 'null')).toBe(`Fencing Lab: ${flat}`)
+      expect(JSON.parse(/src=\{(.*)\}$/m.exec(s.mdx)?.[1] ?? 'null')).toBe(s.embedUrl)
+    }
+  })
+
+  it('gives Hugo a template and a call that rebuild the same embed URL', () => {
+    const s = buildSnippets(source('GC pause'), OPTIONS)
+    expect(s.hugoTemplate).toContain(
+      '<iframe src="https://blog.example/tools/fencing/embed.html{{ .Get "src" }}"',
+    )
+    const src = /src="([^"]*)"/.exec(s.hugoUsage)?.[1]
+    expect(`https://blog.example/tools/fencing/embed.html${src ?? ''}`).toBe(s.embedUrl)
+  })
+
+  it('reserves more height for fuller controls', () => {
+    expect(reservedHeightPx('full', 400)).toBeGreaterThan(reservedHeightPx('minimal', 400))
+    expect(reservedHeightPx('minimal', 400)).toBeGreaterThan(reservedHeightPx('none', 400))
+    expect(reservedHeightPx('none', 10)).toBeGreaterThanOrEqual(160)
+  })
+})

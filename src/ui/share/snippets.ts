@@ -1,0 +1,213 @@
+/**
+ * Copy-paste snippets that put the current lab state into someone else's page: an iframe of
+ * `embed.html` (DESIGN.md section 5), the `<fencing-lab>` custom element, Markdown, a Hugo
+ * shortcode, MDX, and a static figure for readers without JavaScript (RSS, print, email).
+ *
+ * Pure: every URL is built from the lab's own base URL (the app is built with `base: './'`, so
+ * the caller derives it from `location`), and every piece of free text is escaped for the
+ * syntax it lands in (escape.ts).
+ */
+import { encodeScenario } from '../../embed/urlCodec'
+import type { LinkTarget } from '../../embed/urlCodec'
+import {
+  escapeAttribute,
+  escapeHtmlText,
+  escapeHugoParam,
+  escapeMarkdownText,
+  jsxString,
+  markdownDestination,
+} from './escape'
+
+export type ControlsMode = 'full' | 'minimal' | 'none'
+export type EmbedTheme = 'auto' | 'light' | 'dark'
+
+export interface EmbedOptions {
+  controls: ControlsMode
+  theme: EmbedTheme
+  autoplay: boolean
+  loop: boolean
+  /** Where the embed opens (`t`), or null for the start. */
+  cursorMs: number | null
+  /** The part of the run the embed plays (`from`/`to`), or null for all of it. */
+  range: { fromMs: number; toMs: number } | null
+  /** A name for the embed on its host page (`id`); '' for none. */
+  name: string
+  /** The iframe's reserved height in px (the host script may grow it to fit). */
+  heightPx: number
+}
+
+export interface EmbedSource {
+  /** The lab's directory, ending in '/': `embed.html` and the scripts live here. */
+  baseUrl: string
+  /** The lab page itself (no query or hash), for the fallback link. */
+  pageUrl: string
+  target: LinkTarget
+  title: string
+  /** The static figure offered for download: its file names and size. */
+  figure: { lightFile: string; darkFile: string; widthPx: number; heightPx: number; alt: string }
+}
+
+export interface Snippets {
+  embedUrl: string
+  labUrl: string
+  iframe: string
+  element: string
+  markdown: string
+  hugoTemplate: string
+  hugoUsage: string
+  mdx: string
+  figure: string
+}
+
+/** A name for an embed: what the host script's messages carry. */
+export const EMBED_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
+
+/** The iframe heights we reserve per controls mode, above the diagram's own height. */
+const CHROME_PX: Record<ControlsMode, number> = { full: 210, minimal: 96, none: 24 }
+
+/** An initial iframe height for a diagram of `diagramHeightPx`, so the page does not jump. */
+export function reservedHeightPx(controls: ControlsMode, diagramHeightPx: number): number {
+  return Math.round(Math.max(160, diagramHeightPx) + CHROME_PX[controls])
+}
+
+/** The embed's query parameters, in the documented order; defaults that matter stay explicit. */
+export function embedParams(target: LinkTarget, options: EmbedOptions): Array<[string, string]> {
+  const params: Array<[string, string]> = []
+  if (target.kind === 'preset') params.push(['scenario', target.id])
+  params.push(['controls', options.controls], ['theme', options.theme])
+  if (options.autoplay) params.push(['autoplay', '1'])
+  if (options.loop) params.push(['loop', '1'])
+  if (options.range !== null) {
+    params.push(['from', msText(options.range.fromMs)], ['to', msText(options.range.toMs)])
+  }
+  if (options.cursorMs !== null && options.cursorMs > 0)
+    params.push(['t', msText(options.cursorMs)])
+  if (EMBED_NAME.test(options.name)) params.push(['id', options.name])
+  return params
+}
+
+/** `#s=<payload>` for a custom scenario (the page's codec), '' for a preset. */
+export function scenarioHash(target: LinkTarget, encoded?: string): string {
+  if (target.kind === 'preset') return ''
+  return `#s=${encoded ?? encodeScenario(target.scenario)}`
+}
+
+export function buildSnippets(
+  source: EmbedSource,
+  options: EmbedOptions,
+  /** The custom scenario's `s=` payload, if the caller already has it. */
+  encoded?: string,
+): Snippets {
+  const { target } = source
+  const hash = scenarioHash(target, encoded)
+  const params = embedParams(target, options)
+  const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
+  const embedUrl = `${source.baseUrl}embed.html?${query}${hash}`
+  const labUrl = labLink(source, options, hash)
+  const title = `Fencing Lab: ${source.title}`
+  const height = String(Math.max(1, Math.round(options.heightPx)))
+  const fallbackText = `${source.title} — open the interactive diagram in Fencing Lab`
+  const hostScript = `<script src="${escapeAttribute(`${source.baseUrl}embed-host.js`)}" defer></script>`
+
+  const iframe = [
+    `<iframe src="${escapeAttribute(embedUrl)}"`,
+    `  title="${escapeAttribute(title)}"`,
+    `  width="100%" height="${height}" loading="lazy"`,
+    `  referrerpolicy="strict-origin-when-cross-origin" style="border:0">`,
+    `  <a href="${escapeAttribute(labUrl)}">${escapeHtmlText(fallbackText)}</a>`,
+    `</iframe>`,
+    `<!-- Optional: grows the iframe to fit its content. -->`,
+    hostScript,
+  ].join('\n')
+
+  const attributes = elementAttributes(target, options, hash)
+  const element = [
+    `<script type="module" src="${escapeAttribute(`${source.baseUrl}fencing-lab.js`)}"></script>`,
+    `<fencing-lab ${attributes}>`,
+    `  <a href="${escapeAttribute(labUrl)}">${escapeHtmlText(fallbackText)}</a>`,
+    `</fencing-lab>`,
+  ].join('\n')
+
+  const markdown = `[![${escapeMarkdownText(source.figure.alt)}](${markdownDestination(
+    source.figure.lightFile,
+  )})](${markdownDestination(labUrl)})`
+
+  const hugoTemplate = [
+    `{{- /* layouts/shortcodes/fencing-lab.html: a Fencing Lab embed */ -}}`,
+    `<iframe src="${escapeAttribute(`${source.baseUrl}embed.html`)}{{ .Get "src" }}"`,
+    `  title="{{ .Get "title" | default "Fencing Lab" }}"`,
+    `  width="100%" height="{{ .Get "height" | default "${height}" }}" loading="lazy"`,
+    `  referrerpolicy="strict-origin-when-cross-origin" style="border:0"></iframe>`,
+  ].join('\n')
+  const hugoUsage = `{{< fencing-lab src="?${query}${hash}" title="${escapeHugoParam(
+    title,
+  )}" height="${height}" >}}`
+
+  const mdx = [
+    `<iframe`,
+    `  src=${jsxString(embedUrl)}`,
+    `  title=${jsxString(title)}`,
+    `  width="100%"`,
+    `  height="${height}"`,
+    `  loading="lazy"`,
+    `  referrerPolicy="strict-origin-when-cross-origin"`,
+    `  style={{ border: 0 }}`,
+    `/>`,
+  ].join('\n')
+
+  const { figure } = source
+  const figureMarkup = [
+    `<noscript>`,
+    `  <a href="${escapeAttribute(labUrl)}">`,
+    `    <picture>`,
+    `      <source srcset="${escapeAttribute(figure.darkFile)}" media="(prefers-color-scheme: dark)">`,
+    `      <img src="${escapeAttribute(figure.lightFile)}" width="${figure.widthPx}" height="${figure.heightPx}"`,
+    `        alt="${escapeAttribute(figure.alt)}" style="max-width:100%;height:auto">`,
+    `    </picture>`,
+    `  </a>`,
+    `</noscript>`,
+  ].join('\n')
+
+  return {
+    embedUrl,
+    labUrl,
+    iframe,
+    element,
+    markdown,
+    hugoTemplate,
+    hugoUsage,
+    mdx,
+    figure: figureMarkup,
+  }
+}
+
+/** The full lab at the same scenario and moment: the link inside every fallback. */
+function labLink(source: EmbedSource, options: EmbedOptions, hash: string): string {
+  const t = options.cursorMs !== null && options.cursorMs > 0 ? msText(options.cursorMs) : null
+  if (source.target.kind === 'preset') {
+    const withT = t === null ? '' : `&t=${t}`
+    return `${source.pageUrl}?scenario=${encodeURIComponent(source.target.id)}${withT}`
+  }
+  return `${source.pageUrl}${hash}${t === null ? '' : `&t=${t}`}`
+}
+
+/** The custom element's attributes: the same options as the iframe's query. */
+function elementAttributes(target: LinkTarget, options: EmbedOptions, hash: string): string {
+  const parts: string[] = []
+  if (target.kind === 'preset') parts.push(`scenario="${escapeAttribute(target.id)}"`)
+  else parts.push(`link="${escapeAttribute(hash)}"`)
+  parts.push(`controls="${options.controls}"`, `theme="${options.theme}"`)
+  if (options.autoplay) parts.push('autoplay')
+  if (options.loop) parts.push('loop')
+  if (options.range !== null) {
+    parts.push(`from="${msText(options.range.fromMs)}"`, `to="${msText(options.range.toMs)}"`)
+  }
+  if (options.cursorMs !== null && options.cursorMs > 0)
+    parts.push(`t="${msText(options.cursorMs)}"`)
+  if (EMBED_NAME.test(options.name)) parts.push(`id="${escapeAttribute(options.name)}"`)
+  return parts.join(' ')
+}
+
+function msText(ms: number): string {
+  return String(Math.max(0, Math.round(ms)))
+}
