@@ -8,7 +8,7 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate'
 import type { PresetId, Scenario, ScenarioInput } from '../sim'
 import { parseScenarioJson, SCENARIO_FORMAT } from '../sim'
-import { clip, readLinkParts } from './linkParts'
+import { clip, readLinkParts, safeParams } from './linkParts'
 
 /** Longest `s=` value we try to read (a generated 5,000-event scenario takes about 1,000). */
 export const MAX_ENCODED_CHARS = 200_000

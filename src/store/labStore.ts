@@ -419,7 +419,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
           lab,
           compare,
           edited: isEdited(snapshot.base.scenario, snapshot.edits),
-          cursorMs: clamp(snapshot.cursorMs, endMsOf({ lab, compare })),
+          cursorMs: clamp(snapshot.cursorMs, cursorBoundsOf({ lab, compare, range: s.range })),
           glide: null,
           playing: false,
           selectedMsg: null,

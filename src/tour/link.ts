@@ -14,6 +14,7 @@
  */
 import type { TourChapter } from '../sim'
 import { TOUR } from '../sim'
+import { clip, safeParams } from '../embed/linkParts'
 import { endStep, isEnd } from './navigation'
 
 export type TourTheme = 'auto' | 'light' | 'dark'
@@ -125,16 +126,4 @@ function safeDecode(text: string): string {
   } catch {
     return text
   }
-}
-
-function safeParams(text: string): URLSearchParams {
-  try {
-    return new URLSearchParams(text)
-  } catch {
-    return new URLSearchParams()
-  }
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
 }
