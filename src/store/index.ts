@@ -12,6 +12,7 @@ export type {
   Base,
   ComparePair,
   FutureMode,
+  HistoryEntry,
   LabInit,
   LabStore,
   LabStoreState,

@@ -40,6 +40,16 @@ export type Base =
   /** A scenario from a link; `preset` is the preset it was made from (same id), for its notes. */
   | { kind: 'custom'; scenario: Scenario; preset: Preset | null }
 
+/**
+ * One step of the edit history: the edits and the base they apply to. Most steps keep the base;
+ * opening a scenario as an edit (`openScenario`, e.g. a counterexample) changes it, so that Undo
+ * returns to the scenario that was open before.
+ */
+export interface HistoryEntry {
+  base: Base
+  edits: Edits
+}
+
 export interface ComparePair {
   fenced: LabRun
   unfenced: LabRun
@@ -67,8 +77,8 @@ export interface LabInit {
 export interface LabStoreState {
   base: Base
   edits: Edits
-  undoStack: readonly Edits[]
-  redoStack: readonly Edits[]
+  undoStack: readonly HistoryEntry[]
+  redoStack: readonly HistoryEntry[]
   /** The edited scenario, run and indexed. */
   lab: LabRun
   /** Fencing on vs off, computed only while compare mode is on. */
@@ -94,6 +104,11 @@ export interface LabStoreState {
 
   loadPreset: (id: string) => void
   loadScenario: (scenario: Scenario) => void
+  /**
+   * Opens a validated scenario as an undoable edit (Undo returns to the scenario and edits open
+   * before), with the cursor at `cursorMs` and `announcement` said after it.
+   */
+  openScenario: (scenario: Scenario, options?: { cursorMs?: number; announcement?: string }) => void
 
   pauseClient: (id: NodeId, ms: number) => void
   resumeClient: (id: NodeId) => void
@@ -255,7 +270,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       const endMs = endMsOf({ lab, compare })
       set({
         edits,
-        undoStack: [...s.undoStack, s.edits],
+        undoStack: [...s.undoStack, { base: s.base, edits: s.edits }],
         redoStack: [],
         lab,
         compare,
@@ -278,21 +293,22 @@ export function createLabStore(init: LabInit = {}): LabStore {
       }
     }
 
-    const restoreEdits = (
-      edits: Edits,
-      undoStack: readonly Edits[],
-      redoStack: readonly Edits[],
+    const restore = (
+      { base, edits }: HistoryEntry,
+      undoStack: readonly HistoryEntry[],
+      redoStack: readonly HistoryEntry[],
     ) => {
       const s = get()
-      const lab = derive(s.base, edits)
+      const lab = derive(base, edits)
       const compare = s.compareMode ? derivePair(edits, lab) : null
       set({
+        base,
         edits,
         undoStack,
         redoStack,
         lab,
         compare,
-        edited: isEdited(s.base.scenario, edits),
+        edited: isEdited(base.scenario, edits),
         cursorMs: clamp(s.cursorMs, endMsOf({ lab, compare })),
         glide: null,
       })
@@ -343,6 +359,27 @@ export function createLabStore(init: LabInit = {}): LabStore {
 
       loadPreset: (id) => loadBase(presetBase(id)),
       loadScenario: (scenario) => loadBase(customBase(scenario)),
+      openScenario: (scenario, options) => {
+        const s = get()
+        const base = customBase(scenario)
+        const edits = baseEdits(scenario)
+        const lab = derive(base, edits)
+        const compare = s.compareMode ? derivePair(edits, lab) : null
+        set({
+          base,
+          edits,
+          undoStack: [...s.undoStack, { base: s.base, edits: s.edits }],
+          redoStack: [],
+          lab,
+          compare,
+          edited: false,
+          cursorMs: clamp(options?.cursorMs ?? 0, endMsOf({ lab, compare })),
+          glide: null,
+          playing: false,
+          selectedMsg: null,
+        })
+        announce(options?.announcement ?? `Opened “${scenario.title ?? 'a custom scenario'}”.`)
+      },
 
       pauseClient: (id, ms) => addFaults([{ atMs: 0, do: 'pause', node: id, ms }]),
       resumeClient: (id) => {
@@ -398,14 +435,17 @@ export function createLabStore(init: LabInit = {}): LabStore {
         const s = get()
         const previous = s.undoStack[s.undoStack.length - 1]
         if (previous === undefined) return
-        restoreEdits(previous, s.undoStack.slice(0, -1), [...s.redoStack, s.edits])
+        restore(previous, s.undoStack.slice(0, -1), [
+          ...s.redoStack,
+          { base: s.base, edits: s.edits },
+        ])
         announce('Undone.')
       },
       redo: () => {
         const s = get()
         const next = s.redoStack[s.redoStack.length - 1]
         if (next === undefined) return
-        restoreEdits(next, [...s.undoStack, s.edits], s.redoStack.slice(0, -1))
+        restore(next, [...s.undoStack, { base: s.base, edits: s.edits }], s.redoStack.slice(0, -1))
         announce('Redone.')
       },
       resetEdits: () => {
