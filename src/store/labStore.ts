@@ -31,7 +31,7 @@ import { faultTimeMs, messageFault } from './interventions'
 import { momentAnnouncement } from './moment'
 
 export type FutureMode = 'show' | 'fade' | 'hide'
-export type LabTab = 'state' | 'break' | 'about'
+export type LabTab = 'state' | 'break' | 'explore' | 'about'
 export type Theme = 'auto' | 'light' | 'dark'
 
 /** The scenario the reader's edits apply to. */

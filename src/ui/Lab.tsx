@@ -3,7 +3,7 @@
  * break-things panel and the event log. Keyboard shortcuts are bound here, on the lab's root
  * (never on window); the playback loop runs while the lab is mounted.
  */
-import { useEffect, useId } from 'react'
+import { lazy, Suspense, useEffect, useId } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { LabTab, Theme } from '../store'
 import { startPlayback, useLab, useLabStore } from '../store'
@@ -20,6 +20,9 @@ import type { KeyAction } from './keys'
 import { keyAction } from './keys'
 import { Segmented } from './Segmented'
 import { Tabs } from './Tabs'
+
+// The counterexample explorer's panel loads when its tab is first opened.
+const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
 
 export function Lab() {
   const store = useLabStore()
@@ -123,6 +126,7 @@ function Notice() {
 const TABS: ReadonlyArray<{ id: LabTab; label: string }> = [
   { id: 'state', label: 'State' },
   { id: 'break', label: 'Break things' },
+  { id: 'explore', label: 'Find a counterexample' },
   { id: 'about', label: 'About' },
 ]
 
@@ -137,6 +141,11 @@ function Panels() {
         {tab === 'state' && <Inspector />}
         {tab === 'break' && <BreakPanel />}
         {tab === 'about' && <AboutPanel />}
+        {tab === 'explore' && (
+          <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
+            <ExplorePanel />
+          </Suspense>
+        )}
       </Tabs>
       <section className="fl-log-panel" aria-labelledby={logHeading}>
         <header className="fl-log-header">
