@@ -61,6 +61,7 @@ export function ChaosPlot({ progress }: { progress: ChaosProgress }) {
           viewBox={`0 0 ${model.width} ${model.height}`}
           role="img"
           aria-labelledby={`${titleId} ${descId}`}
+          {...(model.narrow ? { 'data-narrow': '' } : {})}
         >
           <title id={titleId}>
             Violations per 1,000 runs by kind, fencing on vs off (

@@ -35,6 +35,8 @@ export interface PlotGroup {
 }
 
 export interface PlotModel {
+  /** True when a group is too narrow for the normal label size. */
+  narrow: boolean
   width: number
   height: number
   plot: { left: number; right: number; top: number; bottom: number }
@@ -44,7 +46,7 @@ export interface PlotModel {
 
 export const PLOT_KINDS: readonly PlotKind[] = ['any', ...VIOLATION_KINDS]
 
-const MARGIN = { top: 22, right: 8, bottom: 40, left: 44 }
+const MARGIN = { top: 22, right: 4, bottom: 40, left: 34 }
 
 export function perThousand(count: number, runs: number): number {
   return runs === 0 ? 0 : (count * 1000) / runs
@@ -121,5 +123,5 @@ export function chaosPlotModel(progress: ChaosProgress, width: number, height = 
     }
   })
   const ticks = y.ticks(4).map((t) => ({ y: y(t), text: y.tickFormat(4)(t) }))
-  return { width, height, plot, groups, ticks }
+  return { narrow: x.step() < 52, width, height, plot, groups, ticks }
 }

@@ -225,10 +225,11 @@ describe('explore store: chaos mode', () => {
 })
 
 describe('explore store: workers', () => {
-  it('are spawned on first use and ended when no panel shows them and nothing runs', async () => {
+  it('start with the panel (chaos on first use) and end when no panel shows them and they idle', async () => {
     const { store, count } = setup('gc-pause-unfenced')
     expect(count.spawned).toBe(0)
     const release = store.getState().retain()
+    expect(count.spawned).toBe(1)
     store.getState().startSearch('single')
     await settled(store, 'search')
     expect(count).toEqual({ spawned: 1, terminated: 0 })

@@ -1,8 +1,9 @@
 /**
  * The "Find a counterexample" panel's state, one store per lab (beside the lab's own store, so
  * the lab store only gained `openScenario`): the reader's settings, the search in progress or its
- * results, and chaos mode's. The searches run in Web Workers, spawned on first use and
- * terminated once no panel shows them and nothing runs; the main thread only copies progress.
+ * results, and chaos mode's. The searches run in Web Workers, started when a panel shows this
+ * store (chaos on first use) and ended once no panel does and nothing runs; the main thread only
+ * copies progress.
  *
  * A search outlives its panel (switching tabs does not cancel it), so the state lives here, not
  * in components.
@@ -122,7 +123,10 @@ export interface ExploreState {
   showCounterexample: (slot: number) => void
   /** Opens a failing chaos run in the lab (undoable), with the cursor on its first violation. */
   openChaosRun: (example: ChaosExample) => void
-  /** A panel showing this store mounted / unmounted (workers are ended when none is). */
+  /**
+   * A panel showing this store mounted; the returned function says it unmounted. The search
+   * worker starts with the first panel; workers end when no panel shows the store and they idle.
+   */
   retain: () => () => void
 }
 
@@ -328,6 +332,9 @@ export function createExploreStore(lab: LabStore, env: ExploreEnv): ExploreStore
 
     retain: () => {
       retained++
+      // Start the search worker while the reader picks a budget: loading and compiling its
+      // script is most of the time to a quick counterexample.
+      explorer(0)
       return () => {
         retained--
         tidy()
