@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
-import { readFileSync } from 'node:fs'
+import { mainThreadTasks } from '../bench/mainThread'
 
 let errors: string[] = []
 
@@ -61,38 +61,7 @@ async function longTasksSince(page: Page, sinceMs: number) {
   )
 }
 
-/**
- * The main thread's tasks in a Chrome trace: wall time and the thread's CPU time in each. A long
- * task whose CPU time is short means the thread was waiting for a core (a loaded machine), not
- * busy: that is told apart here instead of failing on it.
- */
-function mainThreadTasks(path: string): Array<{ wallMs: number; cpuMs: number }> {
-  const trace = JSON.parse(readFileSync(path, 'utf8')) as {
-    traceEvents: Array<{
-      name: string
-      ph: string
-      pid: number
-      tid: number
-      dur?: number
-      tdur?: number
-      args?: { name?: string }
-    }>
-  }
-  const main = new Set(
-    trace.traceEvents
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  )
-  return trace.traceEvents
-    .filter(
-      (e) =>
-        e.ph === 'X' &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        main.has(`${e.pid}:${e.tid}`),
-    )
-    .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }))
-}
-
+/** Runs `body` with a Chrome trace of the page written to `path` (see bench/mainThread.ts). */
 async function traced<T>(browser: Browser, page: Page, path: string, body: () => Promise<T>) {
   await browser.startTracing(page, { path, categories: ['toplevel', 'devtools.timeline'] })
   try {
