@@ -98,6 +98,9 @@ describe('explore store: a search of the lab’s scenario', () => {
     }
     const cx = slot.state.result.counterexample
     expect(cx.finding.kind).toBe('token-order')
+    expect(lab.getState().announcement.text).toBe(
+      'Search done. Counterexample found, a stale write accepted (token-order) at 12.021 s, with 1 fault.',
+    )
     expect(slot.state.progress.explored).toBe(slot.state.result.explored)
 
     store.getState().showCounterexample(0)
@@ -119,7 +122,7 @@ describe('explore store: a search of the lab’s scenario', () => {
   })
 
   it('searches with fencing on and off side by side (every resource atomic vs none)', async () => {
-    const { store } = setup('gc-pause')
+    const { lab, store } = setup('gc-pause')
     store.getState().updateSettings({ target: 'token-order', maxFaults: 1 })
     store.getState().startSearch('fencing')
     await settled(store, 'search')
@@ -135,6 +138,9 @@ describe('explore store: a search of the lab’s scenario', () => {
       status: 'done',
       result: { kind: 'counterexample', counterexample: { finding: { kind: 'token-order' } } },
     })
+    expect(lab.getState().announcement.text).toMatch(
+      /^Search done\. Fencing on: no violation within this budget, a bounded claim \([\d,]+ schedules, [\d,]+ distinct states\)\. Fencing off: counterexample found, a stale write accepted \(token-order\) at [\d.]+ s, with 1 fault\.$/,
+    )
   })
 
   it('cancel returns to idle with a note and no result; late messages change nothing', async () => {
@@ -196,6 +202,9 @@ describe('explore store: chaos mode', () => {
     expect(progress.done).toBe(500)
     expect(progress.failing.fenced).toBe(0)
     expect(progress.failing.unfenced).toBeGreaterThan(0)
+    expect(lab.getState().announcement.text).toBe(
+      `Chaos done: 500 runs. Fencing off: ${progress.failing.unfenced} broke an invariant; fencing on: none.`,
+    )
     const example = progress.examples.find((e) => e.side === 'unfenced')
     if (example === undefined) throw new Error('no failing run kept')
     store.getState().openChaosRun(example)

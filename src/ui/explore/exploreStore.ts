@@ -246,6 +246,13 @@ export function createExploreStore(lab: LabStore, env: ExploreEnv): ExploreStore
           } else if (outcome.status === 'failed') {
             updateSlot(job, i, { status: 'failed', message: outcome.message })
           }
+          const finished = get().search
+          if (
+            finished?.serial === job &&
+            finished.slots.every((x) => x.state.status !== 'running')
+          ) {
+            lab.getState().announce(searchSummary(finished))
+          }
           tidy()
         })
       })
@@ -288,8 +295,19 @@ export function createExploreStore(lab: LabStore, env: ExploreEnv): ExploreStore
       chaosCancel = cancel
       void run.outcome.then((outcome) => {
         if (chaosCancel === cancel) chaosCancel = null
-        if (outcome.status === 'done') update({ status: 'done', progress: outcome.progress })
-        else if (outcome.status === 'failed') update({ status: 'failed', message: outcome.message })
+        if (outcome.status === 'done') {
+          update({ status: 'done', progress: outcome.progress })
+          const { failing, done } = outcome.progress
+          const side = (n: number) =>
+            n === 0 ? 'none' : `${n.toLocaleString('en')} broke an invariant`
+          lab
+            .getState()
+            .announce(
+              `Chaos done: ${done.toLocaleString('en')} runs. Fencing off: ${side(failing.unfenced)}; fencing on: ${side(failing.fenced)}.`,
+            )
+        } else if (outcome.status === 'failed') {
+          update({ status: 'failed', message: outcome.message })
+        }
         tidy()
       })
     },
@@ -349,6 +367,27 @@ export function createExploreStore(lab: LabStore, env: ExploreEnv): ExploreStore
   }
 
   return store
+}
+
+/** What a finished search found, in one sentence for the live region. */
+export function searchSummary(search: SearchJob): string {
+  const words = search.slots.map((slot) => {
+    const prefix =
+      slot.side === 'as-is' ? '' : slot.side === 'fenced' ? 'Fencing on: ' : 'Fencing off: '
+    const { state } = slot
+    if (state.status === 'failed') return `${prefix}the search failed: ${state.message}`
+    if (state.status !== 'done') return `${prefix}not finished`
+    const r = state.result
+    if (r.kind === 'no-violation') {
+      return `${prefix}no violation within this budget, a bounded claim (${r.explored.toLocaleString('en')} schedules, ${r.distinct.toLocaleString('en')} distinct states)`
+    }
+    const f = r.counterexample.finding
+    const label = VIOLATION_LABELS[f.kind as ViolationKind] ?? f.kind
+    const n = r.counterexample.faults.length
+    return `${prefix}counterexample found, ${label.toLowerCase()} (${f.kind}) at ${formatMs(f.atMs)}, with ${n} ${n === 1 ? 'fault' : 'faults'}`
+  })
+  const sentences = words.map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}.`)
+  return `Search done. ${sentences.join(' ')}`
 }
 
 function counterexampleAnnouncement(cx: Counterexample): string {
