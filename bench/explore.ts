@@ -1,6 +1,7 @@
 /**
- * Explorer benchmark: schedules per second on an exhaustive search, and time to the first
- * counterexample for each unsafe preset (searched from its configuration without its faults).
+ * Explorer benchmark: schedules per second on an exhaustive search, time to the first
+ * counterexample for each unsafe preset (searched from its configuration without its faults),
+ * and chaos mode's runs per second.
  *
  *   npx tsx bench/explore.ts        # one JSON object per line
  *
@@ -9,8 +10,8 @@
  */
 import { loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
-import { describeFault, explore } from '../src/explore'
-import type { ExploreInput, ExploreResult } from '../src/explore'
+import { BUDGET_FAULT_KINDS, describeFault, explore, runChaos } from '../src/explore'
+import type { ChaosInput, ChaosProgress, ExploreInput, ExploreResult } from '../src/explore'
 import type { ViolationKind } from '../src/sim'
 import { findPreset, parseScenario } from '../src/sim'
 
@@ -128,6 +129,38 @@ export async function benchExplore(): Promise<BenchResult[]> {
       msEach: samples.map((s) => Math.round(s.ms)),
       bestSchedulesPerSecond: Math.round(Math.max(...rates)),
       schedulesPerCpuSecond: Math.round(median(cpuRates)),
+      loadAverage: loadavg()[0],
+    },
+  })
+  // Chaos mode: schedules per second, each run twice (fencing on and off), on gc-pause with the
+  // panel's defaults (all fault kinds, up to 2 faults). Warm up once first.
+  const chaosInput: ChaosInput = {
+    scenario: fenced.scenario,
+    baseFaults: 'none',
+    kinds: BUDGET_FAULT_KINDS,
+    maxFaults: 2,
+    runs: 5000,
+    seed: 1,
+  }
+  runChaos({ ...chaosInput, runs: 1000 })
+  const chaosSamples: Array<{ ms: number; result: ChaosProgress }> = []
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now()
+    const result = runChaos(chaosInput)
+    chaosSamples.push({ ms: performance.now() - start, result })
+  }
+  const chaosRates = chaosSamples.map((s) => (s.result.done * 1000) / s.ms)
+  const chaosLast = (chaosSamples.at(-1) as { result: ChaosProgress }).result
+  results.push({
+    name: 'explore.chaos.gc-pause.runs-per-second',
+    value: Math.round(median(chaosRates)),
+    unit: 'runs/s',
+    detail: {
+      runs: chaosInput.runs,
+      simulationsPerRun: 2,
+      msEach: chaosSamples.map((s) => Math.round(s.ms)),
+      failingFencingOn: chaosLast.failing.fenced,
+      failingFencingOff: chaosLast.failing.unfenced,
       loadAverage: loadavg()[0],
     },
   })

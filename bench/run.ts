@@ -9,6 +9,7 @@ import os from 'node:os'
 import { resolveChromium } from '../e2e/chromium'
 import type { BenchResult } from './result'
 import { benchExplore } from './explore'
+import { benchExploreUi } from './exploreUi'
 import { benchLab } from './lab'
 import { benchSim } from './sim'
 
@@ -21,6 +22,7 @@ const suites: Suite[] = [
   { name: 'sim', run: benchSim },
   { name: 'explore', run: benchExplore },
   { name: 'lab', run: benchLab },
+  { name: 'explore-ui', run: benchExploreUi },
 ]
 
 async function main(): Promise<void> {

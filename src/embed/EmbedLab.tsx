@@ -99,7 +99,7 @@ export function MinimalControls() {
 
 /** The lab page's panels, loaded on first open: nothing of them is needed for the first paint. */
 const Panels = lazy(() =>
-  import('../ui/Lab').then(
+  import('../ui/Panels').then(
     (module) => ({ default: module.Panels }),
     (error: unknown) => ({
       default: function PanelsUnavailable() {

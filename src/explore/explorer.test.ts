@@ -321,6 +321,34 @@ describe('explore: options and limits', () => {
   })
 })
 
+describe('explore: a scenario that carries choices (a loaded counterexample)', () => {
+  it('searches from the seeded timing, and its counterexamples replay with run(scenario)', () => {
+    const first = counterexampleOf(
+      explore({
+        scenario: presetScenario('check-then-write'),
+        baseFaults: 'none',
+        target: 'any-violation',
+      }),
+    )
+    expect(first.choices.length).toBeGreaterThan(0)
+    // Searching again from it, with no choice deviations allowed: a fault-only counterexample
+    // must not inherit the old choices (it would replay another run).
+    for (const baseFaults of ['none', 'keep'] as const) {
+      const again = counterexampleOf(
+        explore({
+          scenario: first.scenario,
+          baseFaults,
+          target: 'any-violation',
+          budget: { maxChoiceDeviations: 0 },
+        }),
+      )
+      expect(again.choices).toEqual([])
+      expect(again.scenario.choices).toBeUndefined()
+      expect(findingsOf(again.scenario).some(sameFinding(again.finding))).toBe(true)
+    }
+  })
+})
+
 describe('explore: bad input', () => {
   const scenario = presetScenario('gc-pause')
   const bad = (input: unknown) => () => createExplorer(input as ExploreInput)

@@ -132,8 +132,12 @@ function normalize(input: ExploreInput): Normalized {
     throw new ExploreInputError(`Cannot explore: ${problems.join('; ')}`)
   }
   const baseFaults = input.baseFaults === 'keep' ? parsed.scenario.faults : []
+  // A scenario's own `choices` (a loaded counterexample's) are not kept: the search answers every
+  // choose() itself, from the seeded timing, and a counterexample carries only its own deviations
+  // (keeping the old ones would make it replay another run).
+  const { choices: _choices, ...config } = parsed.scenario
   return {
-    scenario: { ...parsed.scenario, faults: baseFaults },
+    scenario: { ...config, faults: baseFaults },
     baseFaults,
     budget: { ...budget, kinds: [...new Set(budget.kinds)] },
     isTarget,

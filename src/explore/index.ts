@@ -19,3 +19,27 @@ export { createExplorer, explore, ExploreInputError } from './explorer'
 export { deriveCandidates, faultKey } from './candidates'
 export { replayChooser } from './chooser'
 export { describeChoice, describeFault } from './describe'
+export type { Fencing } from './fencing'
+export { withFencing } from './fencing'
+export type {
+  Chaos,
+  ChaosCounts,
+  ChaosExample,
+  ChaosInput,
+  ChaosPlan,
+  ChaosProgress,
+  ChaosSchedule,
+  ChaosSide,
+} from './chaos'
+export {
+  CHAOS_SIDES,
+  chaosExampleScenario,
+  ChaosInputError,
+  chaosPlan,
+  chaosSchedule,
+  createChaos,
+  EXAMPLES_PER_KIND,
+  MAX_CHAOS_RUNS,
+  runChaos,
+  SIDE_FENCING,
+} from './chaos'

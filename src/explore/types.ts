@@ -58,7 +58,10 @@ export const DEFAULT_BUDGET: Readonly<Budget> = {
 export type Target = 'any-violation' | { kinds: readonly FindingKind[] }
 
 export interface ExploreInput {
-  /** A validated scenario (as `parseScenario` returns it). */
+  /**
+   * A validated scenario (as `parseScenario` returns it). Its `choices`, if any, are set aside:
+   * the search starts from the seeded timing and varies it itself.
+   */
   scenario: Scenario
   /**
    * Start from the scenario's own faults (`keep`: schedules are added after them) or from none

@@ -6,7 +6,6 @@ import type { CheckResult, Run, Scenario } from '../sim'
 import { check, run } from '../sim'
 import type { Caption, Spans, Timeline } from '../timeline'
 import { buildTimeline, deriveSpans, resolveCaptions } from '../timeline'
-import type { Fencing } from './edits'
 
 export interface LabRun {
   scenario: Scenario
@@ -31,14 +30,4 @@ export function deriveLabRun(scenario: Scenario): LabRun {
 }
 
 /** The same scenario with every resource fenced the same way (for compare mode). */
-export function withFencing(scenario: Scenario, fencing: Fencing): Scenario {
-  return {
-    ...scenario,
-    resources: scenario.resources.map((r) => ({
-      ...r,
-      fencing,
-      checkToApplyMs:
-        fencing === 'check-then-write' && r.checkToApplyMs < 1 ? 10 : r.checkToApplyMs,
-    })),
-  }
-}
+export { withFencing } from '../explore/fencing'

@@ -31,7 +31,7 @@ import { faultTimeMs, messageFault } from './interventions'
 import { momentAnnouncement } from './moment'
 
 export type FutureMode = 'show' | 'fade' | 'hide'
-export type LabTab = 'state' | 'break' | 'about'
+export type LabTab = 'state' | 'break' | 'explore' | 'about'
 export type Theme = 'auto' | 'light' | 'dark'
 
 /** The scenario the reader's edits apply to. */
@@ -39,6 +39,16 @@ export type Base =
   | { kind: 'preset'; preset: Preset; scenario: Scenario }
   /** A scenario from a link; `preset` is the preset it was made from (same id), for its notes. */
   | { kind: 'custom'; scenario: Scenario; preset: Preset | null }
+
+/**
+ * One step of the edit history: the edits and the base they apply to. Most steps keep the base;
+ * opening a scenario as an edit (`openScenario`, e.g. a counterexample) changes it, so that Undo
+ * returns to the scenario that was open before.
+ */
+export interface HistoryEntry {
+  base: Base
+  edits: Edits
+}
 
 export interface ComparePair {
   fenced: LabRun
@@ -74,20 +84,11 @@ export interface LabInit {
   loop?: boolean
 }
 
-/** What `restore` needs to bring a lab back to an earlier scenario (e.g. to undo an import). */
-export interface LabSnapshot {
-  readonly base: Base
-  readonly edits: Edits
-  readonly undoStack: readonly Edits[]
-  readonly redoStack: readonly Edits[]
-  readonly cursorMs: number
-}
-
 export interface LabStoreState {
   base: Base
   edits: Edits
-  undoStack: readonly Edits[]
-  redoStack: readonly Edits[]
+  undoStack: readonly HistoryEntry[]
+  redoStack: readonly HistoryEntry[]
   /** The edited scenario, run and indexed. */
   lab: LabRun
   /** Fencing on vs off, computed only while compare mode is on. */
@@ -122,8 +123,11 @@ export interface LabStoreState {
    * while the author types). Returns false (with a notice) if the scenario is invalid.
    */
   editScenario: (scenario: Scenario, options?: { replaceLast?: boolean }) => boolean
-  snapshot: () => LabSnapshot
-  restore: (snapshot: LabSnapshot) => void
+  /**
+   * Opens a validated scenario as an undoable edit (Undo returns to the scenario and edits open
+   * before), with the cursor at `cursorMs` and `announcement` said after it.
+   */
+  openScenario: (scenario: Scenario, options?: { cursorMs?: number; announcement?: string }) => void
 
   pauseClient: (id: NodeId, ms: number) => void
   resumeClient: (id: NodeId) => void
@@ -307,7 +311,9 @@ export function createLabStore(init: LabInit = {}): LabStore {
       const bounds = cursorBoundsOf({ lab, compare, range: s.range })
       set({
         edits,
-        undoStack: replaceLast ? s.undoStack : [...s.undoStack, s.edits].slice(-UNDO_LIMIT),
+        undoStack: replaceLast
+          ? s.undoStack
+          : [...s.undoStack, { base: s.base, edits: s.edits }].slice(-UNDO_LIMIT),
         redoStack: [],
         lab,
         compare,
@@ -330,21 +336,22 @@ export function createLabStore(init: LabInit = {}): LabStore {
       }
     }
 
-    const restoreEdits = (
-      edits: Edits,
-      undoStack: readonly Edits[],
-      redoStack: readonly Edits[],
+    const restore = (
+      { base, edits }: HistoryEntry,
+      undoStack: readonly HistoryEntry[],
+      redoStack: readonly HistoryEntry[],
     ) => {
       const s = get()
-      const lab = derive(s.base, edits)
+      const lab = derive(base, edits)
       const compare = s.compareMode ? derivePair(edits, lab) : null
       set({
+        base,
         edits,
         undoStack,
         redoStack,
         lab,
         compare,
-        edited: isEdited(s.base.scenario, edits),
+        edited: isEdited(base.scenario, edits),
         cursorMs: clamp(s.cursorMs, cursorBoundsOf({ lab, compare, range: s.range })),
         glide: null,
       })
@@ -403,28 +410,26 @@ export function createLabStore(init: LabInit = {}): LabStore {
         const edits = scenarioEdits(s.base.scenario, scenario)
         return commit(edits, s.cursorMs, options?.replaceLast === true)
       },
-      snapshot: () => {
-        const { base, edits, undoStack, redoStack, cursorMs } = get()
-        return { base, edits, undoStack, redoStack, cursorMs }
-      },
-      restore: (snapshot) => {
+      openScenario: (scenario, options) => {
         const s = get()
-        const lab = derive(snapshot.base, snapshot.edits)
-        const compare = s.compareMode ? derivePair(snapshot.edits, lab) : null
+        const base = customBase(scenario)
+        const edits = baseEdits(scenario)
+        const lab = derive(base, edits)
+        const compare = s.compareMode ? derivePair(edits, lab) : null
         set({
-          base: snapshot.base,
-          edits: snapshot.edits,
-          undoStack: snapshot.undoStack,
-          redoStack: snapshot.redoStack,
+          base,
+          edits,
+          undoStack: [...s.undoStack, { base: s.base, edits: s.edits }].slice(-UNDO_LIMIT),
+          redoStack: [],
           lab,
           compare,
-          edited: isEdited(snapshot.base.scenario, snapshot.edits),
-          cursorMs: clamp(snapshot.cursorMs, cursorBoundsOf({ lab, compare, range: s.range })),
+          edited: false,
+          cursorMs: clamp(options?.cursorMs ?? 0, cursorBoundsOf({ lab, compare, range: s.range })),
           glide: null,
           playing: false,
           selectedMsg: null,
         })
-        announce(`Back to “${lab.scenario.title ?? 'the custom scenario'}”.`)
+        announce(options?.announcement ?? `Opened “${scenario.title ?? 'a custom scenario'}”.`)
       },
 
       pauseClient: (id, ms) => addFaults([{ atMs: 0, do: 'pause', node: id, ms }]),
@@ -481,14 +486,17 @@ export function createLabStore(init: LabInit = {}): LabStore {
         const s = get()
         const previous = s.undoStack[s.undoStack.length - 1]
         if (previous === undefined) return
-        restoreEdits(previous, s.undoStack.slice(0, -1), [...s.redoStack, s.edits])
+        restore(previous, s.undoStack.slice(0, -1), [
+          ...s.redoStack,
+          { base: s.base, edits: s.edits },
+        ])
         announce('Undone.')
       },
       redo: () => {
         const s = get()
         const next = s.redoStack[s.redoStack.length - 1]
         if (next === undefined) return
-        restoreEdits(next, [...s.undoStack, s.edits], s.redoStack.slice(0, -1))
+        restore(next, [...s.undoStack, { base: s.base, edits: s.edits }], s.redoStack.slice(0, -1))
         announce('Redone.')
       },
       resetEdits: () => {

@@ -3,20 +3,20 @@
  * break-things panel and the event log. Keyboard shortcuts are bound here, on the lab's root
  * (never on window); the playback loop runs while the lab is mounted.
  */
-import { useId } from 'react'
-import type { LabTab, Theme } from '../store'
+import { lazy, Suspense } from 'react'
+import type { Theme } from '../store'
 import { useLab } from '../store'
-import { AboutPanel, ScenarioPicker } from './ScenarioPicker'
-import { BreakPanel } from './BreakPanel'
+import { ScenarioPicker } from './ScenarioPicker'
 import { Caption } from './Caption'
 import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
-import { EventLog } from './EventLog'
-import { Inspector } from './Inspector'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
+import { Panels } from './Panels'
 import { Segmented } from './Segmented'
 import { ShareBar } from './share/ShareBar'
-import { Tabs } from './Tabs'
+
+// The counterexample explorer's panel loads when its tab is first opened.
+const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
 
 export function Lab() {
   const { theme, reducedMotion, onKeyDown } = useLabRoot()
@@ -53,7 +53,13 @@ export function Lab() {
         <Controls />
         <Shortcuts />
       </section>
-      <Panels />
+      <Panels
+        explorer={
+          <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
+            <ExplorePanel />
+          </Suspense>
+        }
+      />
       <LiveRegion />
     </div>
   )
@@ -71,38 +77,6 @@ function ThemeToggle() {
   return (
     <div className="fl-theme">
       <Segmented legend="Theme" options={THEMES} value={theme} onChange={setTheme} hideLegend />
-    </div>
-  )
-}
-
-const TABS: ReadonlyArray<{ id: LabTab; label: string }> = [
-  { id: 'state', label: 'State' },
-  { id: 'break', label: 'Break things' },
-  { id: 'about', label: 'About' },
-]
-
-/** The state, break-things and about tabs beside the event log (the embed reuses them). */
-export function Panels() {
-  const tab = useLab((s) => s.tab)
-  const setTab = useLab((s) => s.setTab)
-  const count = useLab((s) => s.lab.run.events.length)
-  const logHeading = useId()
-  return (
-    <div className="fl-panels">
-      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Lab panels">
-        {tab === 'state' && <Inspector />}
-        {tab === 'break' && <BreakPanel />}
-        {tab === 'about' && <AboutPanel />}
-      </Tabs>
-      <section className="fl-log-panel" aria-labelledby={logHeading}>
-        <header className="fl-log-header">
-          <h2 id={logHeading}>Event log</h2>
-          <span className="fl-hint">
-            {count.toLocaleString('en')} events · select one to go there
-          </span>
-        </header>
-        <EventLog headingId={logHeading} />
-      </section>
     </div>
   )
 }

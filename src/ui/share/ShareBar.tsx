@@ -6,7 +6,6 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatMs } from '../../sim'
-import type { LabSnapshot } from '../../store'
 import { useLab, useLabStore } from '../../store'
 import { linkTarget, linkView } from '../urlSync'
 import { copyShortcut, copyText } from './clipboard'
@@ -28,7 +27,7 @@ const EXPORT_WORDS: Record<ExportKind, string> = {
 
 export function ShareBar() {
   const store = useLabStore()
-  const base = useLab((s) => s.base)
+  const edits = useLab((s) => s.edits)
   const root = useRef<HTMLDivElement | null>(null)
   const editorToggle = useRef<HTMLButtonElement | null>(null)
   const fileInput = useRef<HTMLInputElement | null>(null)
@@ -40,11 +39,8 @@ export function ShareBar() {
   const [status, setStatus] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [copyFallback, setCopyFallback] = useState<string | null>(null)
-  const [undoImport, setUndoImport] = useState<{
-    snapshot: LabSnapshot
-    base: unknown
-    title: string
-  } | null>(null)
+  // The import just made, while it is still the last step in the lab's history.
+  const [undoImport, setUndoImport] = useState<{ edits: unknown; title: string } | null>(null)
   const [dragging, setDragging] = useState(false)
 
   /** Feedback: shown beside the buttons and said once in the lab's polite live region. */
@@ -122,11 +118,10 @@ export function ShareBar() {
         )
         return
       }
-      const snapshot = store.getState().snapshot()
       const previous = store.getState().lab.scenario.title ?? 'the previous scenario'
-      // loadScenario announces the scenario it opened; the line below says where it came from.
-      store.getState().loadScenario(result.scenario)
-      setUndoImport({ snapshot, base: store.getState().base, title: previous })
+      // An undoable edit: Undo (here, or the lab's) returns to the scenario open before.
+      store.getState().openScenario(result.scenario)
+      setUndoImport({ edits: store.getState().edits, title: previous })
       const title = result.scenario.title ?? 'a custom scenario'
       const skipped = others > 0 ? ` (only the first of ${others + 1} files)` : ''
       setStatus(`Opened “${title}” from ${name}${skipped}.`)
@@ -136,7 +131,8 @@ export function ShareBar() {
 
   const undoTheImport = () => {
     if (undoImport === null) return
-    store.getState().restore(undoImport.snapshot)
+    if (store.getState().edits !== undoImport.edits) return
+    store.getState().undo()
     setUndoImport(null)
     setStatus(`Import undone: back to “${undoImport.title}”.`)
   }
@@ -285,10 +281,10 @@ export function ShareBar() {
         </div>
       </div>
 
-      {(status !== '' || (undoImport !== null && undoImport.base === base)) && (
+      {(status !== '' || (undoImport !== null && undoImport.edits === edits)) && (
         <div className="fl-share-status">
           <p>{status}</p>
-          {undoImport !== null && undoImport.base === base && (
+          {undoImport !== null && undoImport.edits === edits && (
             <button type="button" className="fl-button fl-button--small" onClick={undoTheImport}>
               Undo import
             </button>

@@ -40,27 +40,25 @@ export function svgSize(svg: string): { widthPx: number; heightPx: number } {
  */
 export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
   const { widthPx, heightPx } = svgSize(svg)
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }))
-  try {
-    const image = new Image()
-    image.width = widthPx
-    image.height = heightPx
-    image.src = url
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = Math.round(widthPx * scale)
-    canvas.height = Math.round(heightPx * scale)
-    const context = canvas.getContext('2d')
-    if (context === null) throw new Error('this browser cannot draw on a canvas')
-    context.scale(scale, scale)
-    context.drawImage(image, 0, 0, widthPx, heightPx)
-    return await new Promise<Blob>((resolve, reject) => {
-      canvas.toBlob((blob) => {
-        if (blob === null) reject(new Error('the browser could not encode the PNG'))
-        else resolve(blob)
-      }, 'image/png')
-    })
-  } finally {
-    URL.revokeObjectURL(url)
-  }
+  // A data: URL, not a blob: one: Chromium gives a blob: document the page's own
+  // Content-Security-Policy (style-src 'self'), which would block the figure's <style>.
+  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+  const image = new Image()
+  image.width = widthPx
+  image.height = heightPx
+  image.src = url
+  await image.decode()
+  const canvas = document.createElement('canvas')
+  canvas.width = Math.round(widthPx * scale)
+  canvas.height = Math.round(heightPx * scale)
+  const context = canvas.getContext('2d')
+  if (context === null) throw new Error('this browser cannot draw on a canvas')
+  context.scale(scale, scale)
+  context.drawImage(image, 0, 0, widthPx, heightPx)
+  return await new Promise<Blob>((resolve, reject) => {
+    canvas.toBlob((blob) => {
+      if (blob === null) reject(new Error('the browser could not encode the PNG'))
+      else resolve(blob)
+    }, 'image/png')
+  })
 }
