@@ -393,6 +393,45 @@ test.describe('a blog post with an iframe and a custom element', () => {
 })
 
 test.describe('embed.html on its own', () => {
+  test('tour=<chapter>: one chapter of the tour, stepped inside the frame, sized by embed-host.js', async ({
+    page,
+    baseURL,
+  }) => {
+    await openPost(page, baseURL, { iframe: '?tour=fencing&step=2&theme=dark', iframeHeight: 300 })
+    const iframe = page.locator('#first')
+    const frame = page.frameLocator('#first')
+    await expect(frame.getByRole('heading', { level: 2 })).toContainText('token')
+    const chapter = frame.locator('.fl-tour-chapter')
+    await expect(chapter).toHaveAttribute('data-step', 'predict')
+    await expect(frame.locator('html')).toHaveAttribute('data-theme', 'dark')
+    // No page chrome of the tour page, and the host keeps its focus and scroll position.
+    await expect(frame.getByText('Contents')).toHaveCount(0)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
+    const contentHeight = () =>
+      frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height))
+    await expect
+      .poll(() => iframe.evaluate((el) => el.getBoundingClientRect().height))
+      .toBe(await contentHeight())
+    // The reader steps on inside the frame: the decisive event of the chapter shows.
+    await frame
+      .getByRole('navigation', { name: 'Tour' })
+      .getByRole('button', { name: 'Next' })
+      .click()
+    await expect(chapter).toHaveAttribute('data-step', 'reject')
+    await expect(frame.locator('.fl-tour-key')).toContainText(
+      "storage rejected A's write: token 41 < 42",
+    )
+  })
+
+  test('tour=<chapter> with a bad chapter: a message and the start of the tour', async ({
+    page,
+  }) => {
+    await page.goto('/embed.html?tour=nope')
+    await expect(page.getByRole('alert')).toContainText('There is no chapter “nope”')
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible()
+  })
+
   test('controls=none: the diagram, the caption and one play button', async ({ page }) => {
     await page.goto('/embed.html?scenario=gc-pause&controls=none')
     await expect(page.locator(DIAGRAM)).toBeVisible()
@@ -433,7 +472,7 @@ test.describe('embed.html on its own', () => {
     await expect(page.getByRole('button', { name: 'Compare fencing on / off' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Next moment' })).toBeVisible()
     await expect(page.getByRole('list', { name: 'Event log' })).toHaveCount(0)
-    expect(loaded.filter((p) => /\/assets\/Lab-/.test(p))).toEqual([])
+    expect(loaded.filter((p) => /\/assets\/Panels-/.test(p))).toEqual([])
 
     await page.getByText('Break things, state and event log').click()
     await expect(page.getByRole('tab', { name: 'Break things' })).toHaveAttribute(
@@ -441,7 +480,7 @@ test.describe('embed.html on its own', () => {
       'true',
     )
     await expect(page.getByRole('list', { name: 'Event log' })).toBeVisible()
-    expect(loaded.filter((p) => /\/assets\/Lab-/.test(p))).toHaveLength(1)
+    expect(loaded.filter((p) => /\/assets\/Panels-/.test(p))).toHaveLength(1)
     // The tools work: pausing B changes the run (an edit, inside the embed only).
     await page.getByRole('button', { name: 'Pause client B', exact: true }).click()
     await expect(page.getByRole('region', { name: 'Faults in this scenario' })).toContainText(

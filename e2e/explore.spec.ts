@@ -269,7 +269,8 @@ test('axe finds no WCAG 2.1 A/AA violations while a search runs', async ({ page 
   await setBudget(page, { maxFaults: 3 })
   await page.getByLabel('Stop after').selectOption('1000000')
   await page.getByRole('button', { name: 'Search with fencing on and off' }).click()
-  await expect(page.getByRole('progressbar')).toHaveCount(2)
+  // The unfenced side may finish at once (a counterexample); the fenced one runs on.
+  await expect(page.getByRole('progressbar').first()).toBeVisible()
   await expectAxeClean(page)
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByRole('progressbar')).toHaveCount(0)

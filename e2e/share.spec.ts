@@ -242,7 +242,9 @@ test('the diagram downloads as a standalone SVG and as a 2× PNG', async ({ page
     ),
   ).toBe(true)
   expect(svg).not.toMatch(/(?:href|src)="(?!#)/)
-  const parsed = await page.evaluate((text) => {
+  // Parsed in a blank page: a document parsed under the lab's CSP would have its <style> refused.
+  const blank = await page.context().newPage()
+  const parsed = await blank.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml')
     const root = doc.documentElement
     return {
@@ -256,6 +258,7 @@ test('the diagram downloads as a standalone SVG and as a 2× PNG', async ({ page
       text: root.textContent ?? '',
     }
   }, svg)
+  await blank.close()
   expect(parsed.error).toBeNull()
   expect(parsed).toMatchObject({ root: 'svg', theme: 'light', styles: 1 })
   expect(parsed.title).toBe('GC pause: token 41 vs 42')

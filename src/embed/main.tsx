@@ -2,17 +2,24 @@
  * embed.html: the chrome-less lab for an iframe (DESIGN.md section 5). Its own address is the
  * whole configuration; it never writes it (nor the host's), never stores anything, never takes
  * focus, and posts its height to the parent. Built with preact/compat (vite.embed.config.ts).
+ * With `tour=<chapter>` it shows that chapter of the guided tour instead (tourEmbed.tsx).
  */
 import { createRoot } from 'react-dom/client'
 import { LabProvider } from '../store'
 import '../ui/lab.css'
 import './embed.css'
 import { EmbedLab } from './EmbedLab'
+import { safeParams } from './linkParts'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
+  if (safeParams(location.search.replace(/^\?/, '')).has('tour')) {
+    const { startTourEmbed } = await import('./tourEmbed')
+    startTourEmbed(container, location.search)
+    return
+  }
   const options = readEmbedParams(location.search, location.hash)
   // The parameter wins over the reader's system preference (an iframe cannot see the host's).
   document.documentElement.dataset.theme = options.theme

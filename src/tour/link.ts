@@ -7,6 +7,7 @@
  *   tour.html#pause/4                a step, by its number (1-based, as the step buttons show it)
  *   tour.html#pause/answer           the chapter's end: the answer, real systems, "Try it yourself"
  *   tour.html?chapter=pause&step=4&embed=1&theme=dark   one chapter, without page chrome
+ *   embed.html?tour=pause&step=4&theme=dark             the same, in the embed (auto-height)
  *
  * The hash wins over `?chapter=`/`?step=`. Links come from anywhere, so reading one never throws:
  * an unknown chapter opens the start of the tour, an unknown step the start of its chapter, each
@@ -61,7 +62,8 @@ export function readTourLink(search: string, hash: string): TourLink {
   }
 
   const parts = hashParts(hash)
-  const chapterPart = parts.length > 0 ? parts[0] : query.get('chapter')
+  // `tour=` is how embed.html names a chapter (embed.html?tour=pause&step=4).
+  const chapterPart = parts.length > 0 ? parts[0] : (query.get('chapter') ?? query.get('tour'))
   const stepPart = parts.length > 0 ? parts[1] : query.get('step')
   if (parts.length > 2) {
     problems.push(

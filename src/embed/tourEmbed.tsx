@@ -1,0 +1,22 @@
+/**
+ * embed.html?tour=<chapter>[&step=<n|id|answer>][&theme=…][&id=…]: one chapter of the guided
+ * tour in a blog post, with the embed's manners (no page chrome, no address or storage writes,
+ * no focus taken, its height posted to the parent). Loaded only when `tour=` is present, so the
+ * lab embed does not carry the tour's words.
+ */
+import { createRoot } from 'react-dom/client'
+import { readTourLink } from '../tour/link'
+import { TourApp } from '../tour/TourApp'
+import '../tour/tour.css'
+import { safeParams } from './linkParts'
+import { MAX_ID_CHARS } from './options'
+import { startResizeReporting } from './resize'
+
+export function startTourEmbed(container: HTMLElement, search: string): void {
+  const link = { ...readTourLink(search, ''), embed: true }
+  document.documentElement.dataset.theme = link.theme
+  document.title = `${link.chapter.title} · Fencing Lab tour`
+  createRoot(container).render(<TourApp initial={link} />)
+  const id = safeParams(search.replace(/^\?/, '')).get('id')
+  startResizeReporting(window, id === null ? null : id.slice(0, MAX_ID_CHARS))
+}
