@@ -8,16 +8,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
-import type { Moment, TourChapter, TourStep } from '../src/sim'
-import {
-  describeEvent,
-  findPreset,
-  formatMs,
-  parseScenario,
-  resolveMoment,
-  run,
-  TOUR,
-} from '../src/sim'
+import { describeEvent, findPreset, formatMs, parseScenario, run } from '../src/sim'
+import type { Moment, TourChapter, TourStep } from '../src/sim/tour'
+import { resolveMoment, TOUR } from '../src/sim/tour'
 
 let errors: string[] = []
 

@@ -58,5 +58,3 @@ export type {
   TraceEventType,
 } from './trace'
 export { TRACE_EVENT_TYPES } from './trace'
-export type { Citation, Moment, Prediction, TourChapter, TourStep } from './tour'
-export { findChapter, resolveMoment, TOUR, TOUR_SCENARIOS } from './tour'

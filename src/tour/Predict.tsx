@@ -5,7 +5,7 @@
  * unanswered question.
  */
 import { useId } from 'react'
-import type { Prediction } from '../sim'
+import type { Prediction } from '../sim/tour'
 
 export function Predict({
   prediction,

@@ -5,7 +5,7 @@
  * lock, who believes it) and the latest events.
  */
 import { useId, useMemo } from 'react'
-import type { TourChapter, TourStep } from '../sim'
+import type { TourChapter, TourStep } from '../sim/tour'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store/derive'
 import { useElementWidth } from '../ui/hooks'

@@ -13,8 +13,8 @@
  * an unknown chapter opens the start of the tour, an unknown step the start of its chapter, each
  * with a sentence that says what was wrong.
  */
-import type { TourChapter } from '../sim'
-import { TOUR } from '../sim'
+import type { TourChapter } from '../sim/tour'
+import { TOUR } from '../sim/tour'
 import { clip, safeParams } from '../embed/linkParts'
 import { endStep, isEnd } from './navigation'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readLabLink } from '../embed/urlCodec'
-import { describeEvent, TOUR, TOUR_SCENARIOS } from '../sim'
+import { describeEvent } from '../sim'
+import { TOUR, TOUR_SCENARIOS } from '../sim/tour'
 import { createRunCache, labHref, scenarioKey, tryItRuns } from './runs'
 import { pastOnly, stepView } from './stepView'
 

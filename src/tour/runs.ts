@@ -4,8 +4,10 @@
  * them), the cursor for a moment, and the lab address that opens the same run at the same
  * moment ("Try it yourself").
  */
-import type { Moment, Scenario, TourChapter, TourStep } from '../sim'
-import { findPreset, parseScenario, resolveMoment, TOUR_SCENARIOS } from '../sim'
+import type { Scenario } from '../sim'
+import type { Moment, TourChapter, TourStep } from '../sim/tour'
+import { findPreset, parseScenario } from '../sim'
+import { resolveMoment, TOUR_SCENARIOS } from '../sim/tour'
 import { encodeScenario, writeLabLink } from '../embed/urlCodec'
 import type { LabRun } from '../store/derive'
 import { deriveLabRun } from '../store/derive'

@@ -4,7 +4,8 @@
  * answer away), the key event (the step's decisive words, or the outcome a prediction revealed)
  * and the latest events up to the cursor for the event strip.
  */
-import type { CheckResult, Finding, Run, TourStep, TraceEvent } from '../sim'
+import type { CheckResult, Finding, Run, TraceEvent } from '../sim'
+import type { TourStep } from '../sim/tour'
 import { describeEvent } from '../sim'
 import type { Future } from '../viz'
 import type { LabRun } from '../store/derive'
