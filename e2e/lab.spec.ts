@@ -343,6 +343,8 @@ test('a broken or cut-short link shows a message and the default scenario', asyn
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`no accessibility violations in the ${colorScheme} theme`, async ({ page }) => {
+    // Several full axe scans: seconds each on a busy 2-core machine.
+    test.setTimeout(90_000)
     await page.emulateMedia({ colorScheme })
     await page.goto('/?scenario=gc-pause&t=16005')
     const scan = () =>

@@ -316,6 +316,8 @@ test('one chapter embedded (?embed=1): no page chrome, its own keys, the address
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe finds nothing on the tour (${colorScheme})`, async ({ page }) => {
+    // Several full axe scans: seconds each on a busy 2-core machine.
+    test.setTimeout(90_000)
     await page.emulateMedia({ colorScheme })
     const scan = async () => {
       const result = await new AxeBuilder({ page })
