@@ -44,7 +44,10 @@ export function labelBox(
   y: number,
   anchor: TextAnchor,
 ): Box {
-  const w = textWidthPx(text, fontPx, bold)
+  return boxOfWidth(textWidthPx(text, fontPx, bold), fontPx, x, y, anchor)
+}
+
+function boxOfWidth(w: number, fontPx: number, x: number, y: number, anchor: TextAnchor): Box {
   const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2
   return { x0, y0: y - ascentPx(fontPx), x1: x0 + w, y1: y + descentPx(fontPx) }
 }
@@ -72,38 +75,44 @@ export class Occupancy {
   }
 
   add(box: Box): void {
-    this.forCells(box, (key) => {
-      const list = this.cells.get(key)
-      if (list === undefined) this.cells.set(key, [box])
-      else list.push(box)
-    })
+    // Plain loops rather than a cell visitor: a long run adds tens of thousands of boxes, and a
+    // closure per call was a large share of the layout's time and garbage.
+    const cx0 = cellOf(box.x0 - GAP_PX)
+    const cx1 = cellOf(box.x1 + GAP_PX)
+    const cy0 = cellOf(box.y0 - GAP_PX)
+    const cy1 = cellOf(box.y1 + GAP_PX)
+    for (let cx = cx0; cx <= cx1; cx++) {
+      for (let cy = cy0; cy <= cy1; cy++) {
+        const key = cellKey(cx, cy)
+        const list = this.cells.get(key)
+        if (list === undefined) this.cells.set(key, [box])
+        else list.push(box)
+      }
+    }
   }
 
   collides(box: Box, gap = GAP_PX): boolean {
-    let hit = false
-    this.forCells(box, (key) => {
-      if (hit) return
-      const list = this.cells.get(key)
-      if (list === undefined) return
-      for (const other of list) {
-        if (boxesOverlap(box, other, gap)) {
-          hit = true
-          return
-        }
-      }
-    })
-    return hit
-  }
-
-  private forCells(box: Box, visit: (key: number) => void): void {
-    const cx0 = Math.floor((box.x0 - GAP_PX) / CELL_PX)
-    const cx1 = Math.floor((box.x1 + GAP_PX) / CELL_PX)
-    const cy0 = Math.floor((box.y0 - GAP_PX) / CELL_PX)
-    const cy1 = Math.floor((box.y1 + GAP_PX) / CELL_PX)
+    const cx0 = cellOf(box.x0 - GAP_PX)
+    const cx1 = cellOf(box.x1 + GAP_PX)
+    const cy0 = cellOf(box.y0 - GAP_PX)
+    const cy1 = cellOf(box.y1 + GAP_PX)
     for (let cx = cx0; cx <= cx1; cx++) {
-      for (let cy = cy0; cy <= cy1; cy++) visit(cx * 100_003 + cy)
+      for (let cy = cy0; cy <= cy1; cy++) {
+        const list = this.cells.get(cellKey(cx, cy))
+        if (list === undefined) continue
+        for (const other of list) if (boxesOverlap(box, other, gap)) return true
+      }
     }
+    return false
   }
+}
+
+function cellOf(v: number): number {
+  return Math.floor(v / CELL_PX)
+}
+
+function cellKey(cx: number, cy: number): number {
+  return cx * 100_003 + cy
 }
 
 /**
@@ -117,9 +126,16 @@ export function placeLabels(requests: readonly LabelRequest[], occupancy: Occupa
   let placed = 0
   for (const { request } of order) {
     const bold = request.bold ?? false
+    // Candidates repeat one or two wordings at several spots: measure each wording once.
+    let measuredText: string | null = null
+    let measuredWidth = 0
     for (const c of request.candidates) {
       const text = c.text ?? request.text
-      const box = labelBox(text, request.fontPx, bold, c.x, c.y, c.anchor)
+      if (text !== measuredText) {
+        measuredText = text
+        measuredWidth = textWidthPx(text, request.fontPx, bold)
+      }
+      const box = boxOfWidth(measuredWidth, request.fontPx, c.x, c.y, c.anchor)
       if (!inside(box, request.bounds) || occupancy.collides(box)) continue
       occupancy.addLabel(box)
       request.assign({
