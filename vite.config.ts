@@ -55,7 +55,7 @@ export default defineConfig({
     rolldownOptions: { input },
   },
   // Unit tests. The environment is chosen by file name (two projects):
-  //   *.test.ts  -> node   (the pure core, the CLI, the stores, bench helpers)
+  //   *.test.ts  -> node   (the pure core, the CLI, the stores, bench helpers, scripts)
   //   *.test.tsx -> jsdom  (React components)
   // A single file can still override it with a `// @vitest-environment jsdom` (or node) docblock
   // on its first line.
@@ -66,7 +66,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -7,57 +7,25 @@
  * - the main thread meanwhile: the longest long task (PerformanceObserver, wall time) and the
  *   most CPU time any main-thread task took (Chrome trace), budget < 50 ms.
  *
- * Run it directly: `npx tsx bench/exploreUi.ts` (one JSON line per measurement). It serves dist/
- * as it is: build first (`npx vite build`). BENCH_PORT picks the port (default 4182).
+ * Run it alone: `npx tsx bench/run.ts explore-ui` (build first: `npm run build`).
  */
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Browser, Page } from '@playwright/test'
-import { chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, resolveChromium } from '../e2e/chromium'
+import { observeLongTasks, openPreview, takeLongTasks } from './browser'
 import { mainThreadTasks } from './mainThread'
 import type { BenchResult } from './result'
+import { median, round } from './stats'
 
 const WARM_REPEATS = 5
 
 export async function benchExploreUi(): Promise<BenchResult[]> {
-  if (!existsSync('dist/index.html')) {
-    throw new Error('dist/ is missing: run `npx vite build` first')
-  }
-  const port = Number(process.env.BENCH_PORT ?? 4182)
-  const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))
-  const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
-  const server = spawn(process.execPath, [vite, ...args, '--bypass-lock'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let serverErrors = ''
-  server.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()))
-  const executablePath = resolveChromium()
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS],
-  })
+  const { base, browser, close } = await openPreview()
   try {
-    const base = `http://127.0.0.1:${port}`
-    await waitForServer(
-      base,
-      () => server.exitCode !== null,
-      () => serverErrors,
-    )
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    if (server.exitCode !== null) throw new Error(`vite preview exited: ${serverErrors}`)
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.addInitScript(() => {
-      const w = window as unknown as { flLongTasks: number[] }
-      w.flLongTasks = []
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.flLongTasks.push(e.duration)
-      }).observe({ type: 'longtask' })
-    })
+    await observeLongTasks(page)
     const results: BenchResult[] = []
 
     // Time to the counterexample, as a reader gets it.
@@ -70,13 +38,13 @@ export async function benchExploreUi(): Promise<BenchResult[]> {
       times.push(await clickToVisible(page, 'Find a counterexample', /^Counterexample: /))
     }
     results.push({
-      name: 'explore-ui.time-to-counterexample.gc-pause-unfenced',
-      value: median(times.slice(1)),
+      name: 'explore-ui.counterexample_ms.gc-pause-unfenced',
+      value: round(median(times.slice(1))),
       unit: 'ms',
       target: '< 1000',
       detail: {
         first: round(times[0] ?? Number.NaN),
-        warm: times.slice(1).map(round),
+        warm: times.slice(1).map((v) => round(v)),
         measured: 'click → counterexample heading visible (main-thread clock)',
       },
     })
@@ -96,9 +64,10 @@ export async function benchExploreUi(): Promise<BenchResult[]> {
       clickToVisible(page, 'Find a counterexample', noViolation, 120_000),
     )
     results.push({
-      name: 'explore-ui.gc-pause.schedules-per-second',
+      name: 'explore-ui.schedules_per_s.gc-pause',
       value: Math.round((explored * 1000) / searchMs),
       unit: 'schedules/s',
+      target: '>= 20000',
       detail: {
         explored,
         ms: round(searchMs),
@@ -119,13 +88,13 @@ export async function benchExploreUi(): Promise<BenchResult[]> {
       clickToVisible(page, 'Run chaos', chaosDone, 120_000),
     )
     results.push({
-      name: 'explore-ui.chaos.gc-pause.runs-per-second',
+      name: 'explore-ui.chaos_runs_per_s.gc-pause',
       value: Math.round((5000 * 1000) / median(chaosMs)),
       unit: 'runs/s',
       detail: {
         runs: 5000,
         simulationsPerRun: 2,
-        msEach: chaosMs.map(round),
+        msEach: chaosMs.map((v) => round(v)),
         firstRunMs: round(coldChaosMs),
         loadAverage: loadavg()[0],
       },
@@ -136,14 +105,14 @@ export async function benchExploreUi(): Promise<BenchResult[]> {
       ['chaos', chaos],
     ] as const) {
       results.push({
-        name: `explore-ui.main-thread.${what}.max-task-cpu-ms`,
+        name: `explore-ui.main_thread_task_max_cpu_ms.${what}`,
         value: round(m.maxCpuMs),
         unit: 'ms',
         target: '< 50',
         detail: {
           tasks: m.tasks,
           longestTaskWallMs: round(m.maxWallMs),
-          longTasksObserved: m.longTasks.map(round),
+          longTasksObserved: m.longTasks.map((v) => round(v)),
           note: 'wall time includes waiting for a core on a loaded machine; CPU time is the work done',
         },
       })
@@ -151,8 +120,7 @@ export async function benchExploreUi(): Promise<BenchResult[]> {
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`)
     return results
   } finally {
-    await browser.close()
-    server.kill()
+    await close()
   }
 }
 
@@ -195,9 +163,7 @@ async function clickToVisible(
 
 /** Runs a measurement under a Chrome trace and the long-task observer. */
 async function watched(browser: Browser, page: Page, path: string, body: () => Promise<number>) {
-  await page.evaluate(() => {
-    ;(window as unknown as { flLongTasks: number[] }).flLongTasks = []
-  })
+  await takeLongTasks(page)
   await browser.startTracing(page, { path, categories: ['toplevel', 'devtools.timeline'] })
   let ms: number
   try {
@@ -205,9 +171,7 @@ async function watched(browser: Browser, page: Page, path: string, body: () => P
   } finally {
     await browser.stopTracing()
   }
-  const longTasks = await page.evaluate(
-    () => (window as unknown as { flLongTasks: number[] }).flLongTasks,
-  )
+  const longTasks = await takeLongTasks(page)
   const tasks = mainThreadTasks(path)
   return {
     ms,
@@ -216,43 +180,4 @@ async function watched(browser: Browser, page: Page, path: string, body: () => P
     maxCpuMs: Math.max(0, ...tasks.map((t) => t.cpuMs)),
     maxWallMs: Math.max(0, ...tasks.map((t) => t.wallMs)),
   }
-}
-
-async function waitForServer(
-  url: string,
-  exited: () => boolean,
-  errors: () => string,
-): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (exited()) throw new Error(`vite preview exited: ${errors()}`)
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`vite preview did not start at ${url}: ${errors()}`)
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  return round(s[Math.floor(s.length / 2)] ?? Number.NaN)
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 10) / 10
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchExploreUi().then(
-    (results) => {
-      for (const r of results) console.log(JSON.stringify(r))
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = 1
-    },
-  )
 }

@@ -1,17 +1,23 @@
 /**
- * `npm run bench`: runs every benchmark, prints one JSON object per line, and writes them all
- * (with the machine they were measured on) to bench/results.json, from which the README's
- * Performance table is generated (`npm run bench:readme`).
+ * `npm run bench`: builds, runs every benchmark, prints one JSON object per line, writes them all
+ * (with the machine they were measured on) to bench/results.json, and regenerates the README's
+ * Performance table from it (scripts/perfTable.ts).
+ *
+ * `npx tsx bench/run.ts lab sim` runs only the suites named, against dist/ as it is, and writes
+ * bench/tmp/results.json instead: a trial run never replaces the committed figures.
  */
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { resolveChromium } from '../e2e/chromium'
-import type { BenchResult } from './result'
+import { writeReadme } from '../scripts/perfTable'
+import { benchBundle } from './bundle'
 import { benchExplore } from './explore'
 import { benchExploreUi } from './exploreUi'
 import { benchLab } from './lab'
+import type { BenchReport, BenchResult } from './result'
 import { benchSim } from './sim'
+import { round } from './stats'
 
 interface Suite {
   name: string
@@ -21,12 +27,20 @@ interface Suite {
 const suites: Suite[] = [
   { name: 'sim', run: benchSim },
   { name: 'explore', run: benchExplore },
+  { name: 'bundle', run: benchBundle },
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },
 ]
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2)
+  const unknown = only.filter((name) => !suites.some((s) => s.name === name))
+  if (unknown.length > 0) {
+    throw new Error(
+      `no suite ${unknown.join(', ')} (suites: ${suites.map((s) => s.name).join(', ')})`,
+    )
+  }
+  const loadAtStart = os.loadavg()[0] ?? 0
   const results: BenchResult[] = []
   for (const suite of suites) {
     if (only.length > 0 && !only.includes(suite.name)) continue
@@ -34,7 +48,7 @@ async function main(): Promise<void> {
     for (const r of found) console.log(JSON.stringify(r))
     results.push(...found)
   }
-  const report = {
+  const report: BenchReport = {
     measuredAt: new Date().toISOString(),
     machine: {
       cpus: os.cpus().length,
@@ -42,10 +56,20 @@ async function main(): Promise<void> {
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
       chromium: chromiumVersion(),
+      loadAverage: [round(loadAtStart, 2), round(os.loadavg()[0] ?? 0, 2)],
     },
     results,
   }
-  writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(report, null, 2) + '\n')
+  const json = JSON.stringify(report, null, 2) + '\n'
+  if (only.length > 0) {
+    mkdirSync(new URL('./tmp/', import.meta.url), { recursive: true })
+    writeFileSync(new URL('./tmp/results.json', import.meta.url), json)
+    console.log('wrote bench/tmp/results.json (a partial run leaves bench/results.json alone)')
+    return
+  }
+  writeFileSync(new URL('./results.json', import.meta.url), json)
+  await writeReadme(report)
+  console.log('wrote bench/results.json and the Performance table in README.md')
 }
 
 function chromiumVersion(): string | null {

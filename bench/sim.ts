@@ -3,22 +3,17 @@
  * reader adds one fault (the whole pipeline the lab runs: validate, run, check, index, spans),
  * and state-at-cursor lookups on a 100k-event run.
  */
-import { pathToFileURL } from 'node:url'
 import type { ScenarioInput } from '../src/sim'
 import { check, parseScenario, PRESETS, run } from '../src/sim'
 import { buildTimeline, deriveSpans, stateAt } from '../src/timeline'
 import type { BenchResult } from './result'
+import { median, percentile, round } from './stats'
 import { largeScenario } from './workloads'
 
 function parse(input: ScenarioInput) {
   const parsed = parseScenario(input)
   if (!parsed.ok) throw new Error(parsed.message)
   return parsed.scenario
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
 export function benchSim(): BenchResult[] {
@@ -57,8 +52,8 @@ export function benchSim(): BenchResult[] {
     detail: {
       events: largeEvents,
       clients: 10,
-      bestRunMs: round(bestMs),
-      medianRunMs: round(median(timings)),
+      bestRunMs: round(bestMs, 3),
+      medianRunMs: round(median(timings), 3),
     },
   })
 
@@ -82,11 +77,11 @@ export function benchSim(): BenchResult[] {
     }
     results.push({
       name: `sim.recompute_ms.${preset.id}`,
-      value: round(median(samples.slice(10))),
+      value: round(median(samples.slice(10)), 3),
       unit: 'ms',
       target: '< 16',
       detail: {
-        p95: round(percentile(samples.slice(10), 0.95)),
+        p95: round(percentile(samples.slice(10), 0.95), 3),
         steps: 'validate+run+check+timeline+spans',
       },
     })
@@ -104,22 +99,9 @@ export function benchSim(): BenchResult[] {
   }
   results.push({
     name: 'timeline.state_at_us.100k',
-    value: round(((performance.now() - start) * 1000) / lookups),
+    value: round(((performance.now() - start) * 1000) / lookups, 3),
     unit: 'µs',
     detail: { events: big.events.length, lookups },
   })
   return results
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
-}
-
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const r of benchSim()) console.log(JSON.stringify(r))
 }

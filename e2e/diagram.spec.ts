@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import { resolve } from 'node:path'
-import { buildHarness, serveStatic } from '../bench/diagram'
+import { buildHarness, serveStatic } from './diagramHarness'
 
 let base = ''
 let close: (() => Promise<void>) | null = null

@@ -1,62 +1,12 @@
 /**
  * Cheap budget checks for `npm test` (after the build), each with a generous margin so that only
  * a real regression fails: the JavaScript a page loads first (gzipped), and a floor on simulation
- * throughput. Full measurements live in `npm run bench`.
- *
- * The build writes three manifests into dist/.vite/: manifest.json (the lab page, React),
- * manifest.embed.json (embed.html) and manifest.element.json (fencing-lab.js), the last two from
- * vite.embed.config.ts (preact/compat). First-load JavaScript is an entry's chunk plus its static
- * imports; dynamic imports (the embed's panels, the #s= decoder) load later and are not counted.
+ * throughput. Full measurements live in `npm run bench`. Sizes are read as scripts/bundleSize.ts reads them (npm run bench reports the same figures).
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
+import { existsSync } from 'node:fs'
 import { parseScenario, run } from '../src/sim'
 import { largeScenario } from '../bench/workloads'
-
-interface ManifestChunk {
-  file: string
-  imports?: string[]
-  isEntry?: boolean
-  src?: string
-}
-
-const DIST = new URL('../dist/', import.meta.url)
-
-export const MANIFESTS = [
-  '.vite/manifest.json',
-  '.vite/manifest.embed.json',
-  '.vite/manifest.element.json',
-] as const
-
-/**
- * Gzipped bytes of an entry's first-load JavaScript (its chunk and all static imports), from the
- * manifest that lists it (`entry` is the manifest key: 'index.html', 'embed.html', or the
- * element's source path).
- */
-export function firstLoadGzipBytes(
-  entryHtml: string,
-  manifestFile: (typeof MANIFESTS)[number] = '.vite/manifest.json',
-): { bytes: number; files: string[] } | null {
-  const manifestPath = new URL(manifestFile, DIST)
-  if (!existsSync(manifestPath)) return null
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
-  const entry = manifest[entryHtml]
-  if (entry === undefined) return null
-  const seen = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    seen.add(key)
-    for (const next of manifest[key]?.imports ?? []) visit(next)
-  }
-  visit(entryHtml)
-  const files = [...seen].map((key) => manifest[key]?.file).filter((f): f is string => !!f)
-  const js = files.filter((f) => f.endsWith('.js'))
-  const bytes = js.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(new URL(file, DIST)), { level: 9 }).length,
-    0,
-  )
-  return { bytes, files: js }
-}
+import { DIST, firstLoadGzipBytes, MANIFESTS } from './bundleSize'
 
 interface Budget {
   name: string

@@ -1,6 +1,6 @@
 /**
- * A bare page with one live diagram, for the frame-time benchmark and screenshots (not part of the
- * app build). URL: ?scenario=<preset id | large>&width=<px>&theme=light|dark&future=show|fade|hide
+ * A bare page with one live diagram, for e2e/diagram.spec.ts and for profiling the diagram alone
+ * (not part of the app build; `npm run bench` measures the real lab page instead). URL: ?scenario=<preset id | large>&width=<px>&theme=light|dark&future=show|fade|hide
  * &cursor=<ms>. `window.flHarness` drives it: set the cursor, play, and record frame intervals.
  */
 import { StrictMode, useEffect, useState } from 'react'

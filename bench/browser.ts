@@ -1,0 +1,139 @@
+/**
+ * What every browser benchmark shares: the production build (dist/) served by `vite preview`,
+ * a headless system Chromium, and in-page samplers for frame times and long tasks.
+ *
+ * BENCH_PORT picks the preview's port (default 4181), so several checkouts can measure side by
+ * side.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, resolveChromium } from '../e2e/chromium'
+
+export interface Preview {
+  base: string
+  browser: Browser
+  close: () => Promise<void>
+}
+
+/** Serves dist/ as it is (build first: `npm run build`) and launches Chromium. */
+export async function openPreview(): Promise<Preview> {
+  if (!existsSync('dist/index.html')) {
+    throw new Error('dist/ is missing: run `npm run build` first')
+  }
+  const port = Number(process.env.BENCH_PORT ?? 4181)
+  // Vite's own script under this Node (not `npx`, whose child would outlive server.kill()).
+  // --bypass-lock: Vite refuses a second preview of one project, and an e2e or manual preview
+  // may be running on another port; this one only reads dist/.
+  const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))
+  const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
+  const server = spawn(process.execPath, [vite, ...args, '--bypass-lock'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let serverErrors = ''
+  server.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()))
+  const base = `http://127.0.0.1:${port}`
+  try {
+    await waitForServer(
+      base,
+      () => server.exitCode !== null,
+      () => serverErrors,
+    )
+    // Never measure someone else's server that happened to hold the port: ours would have
+    // exited (--strictPort) by now.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    if (server.exitCode !== null) throw new Error(`vite preview exited: ${serverErrors}`)
+    const executablePath = resolveChromium()
+    const browser = await chromium.launch({
+      ...(executablePath ? { executablePath } : {}),
+      args: [...CHROMIUM_ARGS],
+    })
+    return {
+      base,
+      browser,
+      close: async () => {
+        await browser.close()
+        server.kill()
+      },
+    }
+  } catch (error) {
+    server.kill()
+    throw error
+  }
+}
+
+async function waitForServer(
+  url: string,
+  exited: () => boolean,
+  errors: () => string,
+): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (exited()) throw new Error(`vite preview exited: ${errors()}`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`vite preview did not start at ${url}: ${errors()}`)
+}
+
+/**
+ * requestAnimationFrame intervals over `count` frames. The first two are dropped: they still
+ * carry the frame in which the driver's message arrived.
+ */
+export async function recordFrames(page: Page, count: number): Promise<number[]> {
+  // (No named functions inside page functions: tsx would wrap them in a helper the page does
+  // not have.)
+  return page.evaluate(async (n) => {
+    const intervals: number[] = []
+    let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve))
+    for (let i = 0; i < n; i++) {
+      const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve))
+      intervals.push(now - last)
+      last = now
+    }
+    return intervals.slice(2)
+  }, count)
+}
+
+declare global {
+  interface Window {
+    flLongTasks?: number[]
+  }
+}
+
+/** Records every long task (> 50 ms, PerformanceObserver 'longtask') from the page's start. */
+export async function observeLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.flLongTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.flLongTasks?.push(e.duration)
+    }).observe({ type: 'longtask' })
+  })
+}
+
+/** The long tasks seen since the last call (needs observeLongTasks before the page loaded). */
+export async function takeLongTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const tasks = window.flLongTasks ?? []
+    window.flLongTasks = []
+    return tasks
+  })
+}
+
+/** The page's JS heap in use after a forced garbage collection, in bytes. */
+export async function usedHeapBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+    return usedSize
+  } finally {
+    await cdp.detach()
+  }
+}

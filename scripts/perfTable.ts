@@ -1,0 +1,212 @@
+/**
+ * `npm run bench:readme`: the README's Performance section, generated from bench/results.json
+ * between the markers `<!-- performance:start -->` and `<!-- performance:end -->`, so no figure
+ * in the README is ever typed by hand. `npm run bench` calls it at the end.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { format, resolveConfig } from 'prettier'
+import type { BenchReport, BenchResult } from '../bench/result'
+
+export const START = '<!-- performance:start -->'
+export const END = '<!-- performance:end -->'
+
+interface RowSpec {
+  what: string
+  /** Result names shown together in one row ("median / p95"); all must meet their targets. */
+  names: readonly string[]
+  /** A name ending in '.*' stands for the highest value among results with that prefix. */
+  joiner?: string
+  /** Custom wording of the measured cell (long tasks: a count and the longest). */
+  measured?: (results: readonly BenchResult[]) => string
+}
+
+const ROWS: readonly RowSpec[] = [
+  { what: 'Simulation, generated run of ~100k events', names: ['sim.events_per_s.large'] },
+  {
+    what: 'Recompute after an intervention (validate, run, check, index), slowest preset',
+    names: ['sim.recompute_ms.*'],
+  },
+  { what: 'State at the cursor, 100k-event run', names: ['timeline.state_at_us.100k'] },
+  {
+    what: 'Explorer, whole default budget on gc-pause: Node / browser worker',
+    names: ['explore.schedules_per_s.gc-pause', 'explore-ui.schedules_per_s.gc-pause'],
+  },
+  {
+    what: 'First counterexample, gc-pause-unfenced: Node / in the page (click → shown)',
+    names: [
+      'explore.counterexample_ms.gc-pause-unfenced',
+      'explore-ui.counterexample_ms.gc-pause-unfenced',
+    ],
+  },
+  {
+    what: 'Longest main-thread task (CPU) during a search or chaos run',
+    names: ['explore-ui.main_thread_task_max_cpu_ms.*'],
+  },
+  { what: 'Lab page (index.html) load to interactive diagram', names: ['lab.load_ms.index'] },
+  {
+    what: 'Embed (embed.html?scenario=gc-pause) load to interactive',
+    names: ['lab.load_ms.embed-gc-pause'],
+  },
+  {
+    what: 'Frame time playing a 5k-event run: median / p95',
+    names: ['lab.frame_median_ms.playing-5k', 'lab.frame_p95_ms.playing-5k'],
+  },
+  {
+    what: 'Frame time scrubbing a 5k-event run: median / p95',
+    names: ['lab.frame_median_ms.scrubbing-5k', 'lab.frame_p95_ms.scrubbing-5k'],
+  },
+  ...(['playing', 'scrubbing'] as const).map((what) => ({
+    what: `Long tasks (> 50 ms) while ${what}`,
+    names: [`lab.long_tasks_count.${what}-5k`, `lab.long_task_max_ms.${what}-5k`],
+    measured: ([count, longest]: readonly BenchResult[]) =>
+      count?.value === 0 ? 'none' : `${count?.value}, longest ${longest?.value} ms`,
+  })),
+  {
+    what: 'Pause client A → diagram redrawn: 5k-event run / gc-pause',
+    names: ['lab.intervention_ms.5k', 'lab.intervention_ms.gc-pause'],
+  },
+  {
+    what: 'JS heap of the lab, looped playback: after warm-up → at the end',
+    names: ['lab.heap_mb.warm-5k', 'lab.heap_mb.soak-5k'],
+    joiner: ' → ',
+  },
+  {
+    what: 'First-load JavaScript, gzipped: embed / custom element',
+    names: ['bundle.first_load_js_kb_gz.embed', 'bundle.first_load_js_kb_gz.element'],
+  },
+]
+
+/** Whether `value` meets a target written like '>= 500000', '< 16', '<= 25'. */
+export function meetsTarget(value: number, target: string): boolean {
+  const match = /^\s*(>=|<=|>|<)\s*(-?[\d.]+)\s*$/.exec(target)
+  if (match === null) throw new Error(`unreadable target "${target}"`)
+  const limit = Number(match[2])
+  switch (match[1]) {
+    case '>=':
+      return value >= limit
+    case '<=':
+      return value <= limit
+    case '>':
+      return value > limit
+    default:
+      return value < limit
+  }
+}
+
+export function formatNumber(value: number): string {
+  const abs = Math.abs(value)
+  if (abs >= 100) return Math.round(value).toLocaleString('en')
+  if (abs >= 1 || value === 0) return String(Math.round(value * 10) / 10)
+  return String(Number(value.toPrecision(2)))
+}
+
+function formatTarget(target: string, unit: string): string {
+  const match = /^\s*(>=|<=|>|<)\s*(-?[\d.]+)\s*$/.exec(target)
+  if (match === null) return target
+  const sign = { '>=': '≥', '<=': '≤', '>': '>', '<': '<' }[match[1] as '>=' | '<=' | '>' | '<']
+  return `${sign} ${formatNumber(Number(match[2]))} ${unit}`
+}
+
+/** The results a row stands for, in its order; a '.*' name picks the highest of its prefix. */
+function pick(results: readonly BenchResult[], name: string): BenchResult | undefined {
+  if (!name.endsWith('.*')) return results.find((r) => r.name === name)
+  const prefix = name.slice(0, -1)
+  return results
+    .filter((r) => r.name.startsWith(prefix))
+    .reduce<BenchResult | undefined>((max, r) => (max && max.value >= r.value ? max : r), undefined)
+}
+
+function joinCells(values: readonly string[], joiner: string): string {
+  return values.every((v) => v === values[0]) ? (values[0] ?? '') : values.join(joiner)
+}
+
+function row(spec: RowSpec, results: readonly BenchResult[]): string[] | null {
+  const found = spec.names.map((name) => pick(results, name))
+  if (found.some((r) => r === undefined)) return null
+  const rs = found as BenchResult[]
+  const joiner = spec.joiner ?? ' / '
+  const unit = rs[0]?.unit ?? ''
+  const slowest = spec.names[0]?.endsWith('.*') ? ` (${rs[0]?.name.split('.').at(-1)})` : ''
+  const measured =
+    spec.measured?.(rs) ?? `${rs.map((r) => formatNumber(r.value)).join(joiner)} ${unit}${slowest}`
+  const targeted = rs.filter((r) => r.target !== undefined)
+  const targets = joinCells(
+    targeted.map((r) => formatTarget(r.target as string, r.unit)),
+    joiner,
+  )
+  const ratios = rs.some((r) => r.ratio !== undefined)
+    ? rs.map((r) => (r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`)).join(joiner)
+    : '—'
+  const verdict =
+    targeted.length === 0
+      ? '—'
+      : targeted.every((r) => meetsTarget(r.value, r.target as string))
+        ? 'pass'
+        : '**miss**'
+  return [spec.what, measured, targets || '—', ratios, verdict]
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|')
+}
+
+/** The Performance section's Markdown (unaligned; Prettier aligns it in the README). */
+export function performanceSection(report: BenchReport): string {
+  const { results, machine } = report
+  const rows = ROWS.map((spec) => row(spec, results)).filter((r): r is string[] => r !== null)
+  const header = ['What', 'Measured', 'Target', 'Ratio to reference', 'Verdict']
+  const lines = [header, header.map(() => '---'), ...rows].map(
+    (cells) => `| ${cells.map(cell).join(' | ')} |`,
+  )
+  const value = (name: string) => {
+    const r = results.find((x) => x.name === name)
+    return r === undefined ? '—' : `${formatNumber(r.value)} ${r.unit}`
+  }
+  const references =
+    'Ratios are to reference limits measured in the same run and browser: a blank page from the ' +
+    `same server (load to interactive ${value('reference.load_ms.blank-page')}, heap ` +
+    `${value('reference.heap_mb.blank-page')}) and a bare requestAnimationFrame loop (frame ` +
+    `median ${value('reference.frame_median_ms.raf-loop')}, p95 ` +
+    `${value('reference.frame_p95_ms.raf-loop')}).`
+  const date = report.measuredAt.slice(0, 10)
+  const chromium = machine.chromium === null ? 'no Chromium' : machine.chromium
+  const load =
+    machine.loadAverage === undefined
+      ? ''
+      : ` (load average ${machine.loadAverage[0]} at the start, ${machine.loadAverage[1]} at the end)`
+  const where =
+    `Measured ${date} by \`npm run bench\` on ${machine.cpus} × ${machine.cpuModel}, ` +
+    `${machine.memoryGiB} GiB, Node ${machine.node}, ${chromium}${load}. Every figure, with ` +
+    'its samples, is in [bench/results.json](bench/results.json).'
+  const measuredReferences = results.some((r) => r.name.startsWith('reference.'))
+  return [where, '', lines.join('\n'), ...(measuredReferences ? ['', references] : [])].join('\n')
+}
+
+/** README.md with its Performance section replaced, formatted as Prettier formats it. */
+export async function renderReadme(readme: string, report: BenchReport): Promise<string> {
+  const start = readme.indexOf(START)
+  const end = readme.indexOf(END)
+  if (start === -1 || end < start) throw new Error(`README.md lacks ${START} … ${END}`)
+  const replaced =
+    readme.slice(0, start + START.length) +
+    `\n\n${performanceSection(report)}\n\n` +
+    readme.slice(end)
+  const options = await resolveConfig(README)
+  return format(replaced, { ...options, parser: 'markdown' })
+}
+
+const README = new URL('../README.md', import.meta.url)
+const RESULTS = new URL('../bench/results.json', import.meta.url)
+
+export function readReport(): BenchReport {
+  return JSON.parse(readFileSync(RESULTS, 'utf8')) as BenchReport
+}
+
+export async function writeReadme(report: BenchReport = readReport()): Promise<void> {
+  writeFileSync(README, await renderReadme(readFileSync(README, 'utf8'), report))
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await writeReadme()
+}
