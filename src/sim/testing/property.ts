@@ -26,6 +26,18 @@ export function assertProperty<Ts>(property: fc.IProperty<Ts>, options: Property
   throw new Error(describeFailure(details, options))
 }
 
+/** `assertProperty` for an asynchronous property. */
+export async function assertAsyncProperty<Ts>(
+  property: fc.IAsyncProperty<Ts>,
+  options: PropertyRun,
+): Promise<void> {
+  const params: fc.Parameters<Ts> = { seed: options.seed, numRuns: options.numRuns }
+  if (options.path !== undefined) params.path = options.path
+  const details = await fc.check(property, params)
+  if (!details.failed) return
+  throw new Error(describeFailure(details, options))
+}
+
 function describeFailure<Ts>(details: fc.RunDetails<Ts>, options: PropertyRun): string {
   const lines = [
     `Property failed with seed ${details.seed}` +
