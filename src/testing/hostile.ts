@@ -125,3 +125,67 @@ export function mutate(document: unknown, mutations: readonly Mutation[]): unkno
   }
   return root.root
 }
+
+/** An object that fights back when read, described (fast-check itself must read it safely). */
+export interface Hostile {
+  hostile: 'getter' | 'proxy' | 'revoked' | 'height-getter'
+  name: string
+}
+
+export const hostileArb: fc.Arbitrary<Hostile> = fc.record({
+  hostile: fc.constantFrom(
+    'getter' as const,
+    'proxy' as const,
+    'revoked' as const,
+    'height-getter' as const,
+  ),
+  name: fc.constantFrom('type', 'height', 'id', 'then', 'toString'),
+})
+
+/** Builds the object a `Hostile` describes: a throwing getter, a proxy, a revoked proxy. */
+export function makeHostile({ hostile, name }: Hostile): object {
+  const boom = () => {
+    throw new Error(`hostile ${name}`)
+  }
+  switch (hostile) {
+    case 'getter':
+      return Object.defineProperty({}, name, { get: boom, enumerable: true })
+    case 'proxy':
+      return new Proxy({}, { get: boom, has: boom, ownKeys: boom, getPrototypeOf: boom })
+    case 'revoked': {
+      const { proxy, revoke } = Proxy.revocable({}, {})
+      revoke()
+      return proxy
+    }
+    case 'height-getter':
+      return Object.defineProperty({ type: 'fencing-lab:resize' }, 'height', { get: boom })
+  }
+}
+
+/**
+ * The data of a message: our own shapes with hostile values, other libraries' shapes, text, and
+ * objects with a null prototype or a cycle.
+ */
+export function messageDataArb(types: readonly string[]): fc.Arbitrary<unknown> {
+  const value = fc.oneof(
+    hugeNumberArb,
+    fc.constantFrom(NaN, Infinity, -Infinity, '500', '', null, undefined, [], {}, 1e9, -1e9),
+    junkArb,
+  )
+  const ours = fc.record(
+    { type: fc.oneof(fc.constantFrom(...types), value), height: value, id: value },
+    { requiredKeys: [] },
+  )
+  return fc.oneof(
+    { weight: 4, arbitrary: ours },
+    ours.map((o) => Object.assign(Object.create(null) as object, o)),
+    ours.map((o) => {
+      const cyclic: Record<string, unknown> = { ...o }
+      cyclic['self'] = cyclic
+      return cyclic
+    }),
+    fc.constantFrom(...types).map((type) => JSON.stringify({ type, height: 500 })),
+    fc.constantFrom(...types),
+    junkArb,
+  )
+}

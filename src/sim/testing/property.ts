@@ -72,6 +72,11 @@ function show(value: unknown): string {
   try {
     return JSON.stringify(value)
   } catch {
-    return fc.stringify(value)
+    // A fuzz test's value may be hostile (a throwing getter, a revoked proxy).
+    try {
+      return fc.stringify(value)
+    } catch (error) {
+      return `(a value that cannot be shown: ${String(error)})`
+    }
   }
 }
