@@ -53,24 +53,29 @@ export const junkArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, [], {}, '', '0', 'A', 'gc-pause'),
 )
 
+/** How deep mutations reach: a preset is a few levels deep. */
+const MAX_SLOT_DEPTH = 12
+
 type Slot = { parent: Record<string, unknown> | unknown[]; key: string | number }
 
 function slotsOf(root: unknown): Slot[] {
   const slots: Slot[] = []
-  const walk = (value: unknown) => {
+  const walk = (value: unknown, depth: number) => {
+    // Slots inside junk added by an earlier mutation are not interesting, and may be deep.
+    if (depth > MAX_SLOT_DEPTH) return
     if (Array.isArray(value)) {
       value.forEach((item, i) => {
         slots.push({ parent: value, key: i })
-        walk(item)
+        walk(item, depth + 1)
       })
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
         slots.push({ parent: value as Record<string, unknown>, key })
-        walk(item)
+        walk(item, depth + 1)
       }
     }
   }
-  walk(root)
+  walk(root, 0)
   return slots
 }
 
