@@ -52,10 +52,21 @@
     return ours
   }
 
+  // A field of a message's data, or undefined. Never throws: a message posted from this very
+  // window is not structured-cloned, so its data may be a proxy or have a throwing getter.
+  function field(data, name) {
+    if (data === null || typeof data !== 'object') return undefined
+    try {
+      return data[name]
+    } catch (_) {
+      return undefined
+    }
+  }
+
   window.addEventListener('message', function (event) {
     var data = event.data
-    if (data === null || typeof data !== 'object' || data.type !== RESIZE) return
-    var height = data.height
+    if (field(data, 'type') !== RESIZE) return
+    var height = field(data, 'height')
     if (typeof height !== 'number' || !isFinite(height)) return
     var frames = ourFrames()
     for (var i = 0; i < frames.length; i++) {

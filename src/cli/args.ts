@@ -67,20 +67,23 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
   if (positionals.length > 1) {
     return {
       kind: 'error',
-      message: `expected one scenario, got ${positionals.length}: ${positionals.join(', ')}`,
+      message: `expected one scenario, got ${positionals.length}: ${positionals.slice(0, 3).map(quote).join(', ')}${positionals.length > 3 ? ', …' : ''}`,
     }
   }
   const format = values.format ?? 'text'
   if (format !== 'text' && format !== 'json' && format !== 'svg') {
-    return { kind: 'error', message: `--format must be text, json or svg, not "${format}"` }
+    return { kind: 'error', message: `--format must be text, json or svg, not ${quote(format)}` }
   }
   const theme = values.theme ?? 'light'
   if (theme !== 'light' && theme !== 'dark') {
-    return { kind: 'error', message: `--theme must be light or dark, not "${theme}"` }
+    return { kind: 'error', message: `--theme must be light or dark, not ${quote(theme)}` }
   }
   const widthPx = values.width === undefined ? 960 : Number(values.width)
   if (!Number.isInteger(widthPx) || widthPx < 320 || widthPx > 4000) {
-    return { kind: 'error', message: `--width must be a whole number of pixels from 320 to 4000` }
+    return {
+      kind: 'error',
+      message: `--width must be a whole number of pixels from 320 to 4000, not ${quote(values.width ?? '')}`,
+    }
   }
   return {
     kind: 'run',
@@ -97,6 +100,27 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
 
 function describeArgError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  // node:util's messages are precise but long; keep the first sentence.
-  return text.split('. ')[0]?.replace(/^Unknown option/, 'unknown option') ?? text
+  // node:util's messages are precise but long; keep the first sentence. They quote the option as
+  // typed, which may hold anything: keep the message on one line and short.
+  const first = text.split('. ')[0] ?? text
+  return oneLine(first.replace(/^Unknown option/, 'unknown option'), 200)
+}
+
+/** The longest piece of an argument quoted back in a message. */
+const MAX_QUOTED_CHARS = 60
+
+/** An argument quoted back to the user: on one line (JSON escapes), and clipped. */
+export function quote(text: string): string {
+  const clipped = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text
+  return oneLine(JSON.stringify(clipped), MAX_QUOTED_CHARS * 7)
+}
+
+/** Text on one line: control characters escaped, clipped to `max` characters. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat
 }

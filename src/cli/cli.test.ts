@@ -122,7 +122,10 @@ describe('npm run sim', () => {
 
   it.each([
     [['no-such-preset'], /neither a preset id nor a file/],
-    [['./missing.json'], /no such file/],
+    [['./missing.json'], /no such file: "\.\/missing\.json"/],
+    [[dir], /is a directory, not a scenario file/],
+    [['gc-pause', '--width', 'wide'], /--width must be .* not "wide"/],
+    [['a\nb'], /^fencing-lab: "a\\nb" is neither a preset id nor a file/],
     [[file('bad.json', '{"clients": [')], /not valid JSON/],
     [
       [file('invalid.json', '{"clients":[{"id":"A","script":[{"do":"fly"}]}]}')],

@@ -16,7 +16,7 @@ import {
   toReport,
 } from '../sim'
 import type { CliOptions } from './args'
-import { parseCliArgs, USAGE } from './args'
+import { oneLine, parseCliArgs, quote, USAGE } from './args'
 import { renderText } from './text'
 
 export interface CliIo {
@@ -33,6 +33,9 @@ export interface CliIo {
 export const EXIT_OK = 0
 export const EXIT_INVALID = 2
 
+/** A message about bad input is one line of at most this many characters. */
+const MAX_MESSAGE_CHARS = 2000
+
 export function runCli(argv: readonly string[], io: CliIo): number {
   const args = parseCliArgs(argv)
   switch (args.kind) {
@@ -43,7 +46,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       for (const p of PRESETS) io.out(`${p.id.padEnd(22)} ${p.summary}\n`)
       return EXIT_OK
     case 'error':
-      io.err(`fencing-lab: ${args.message}\n\n${USAGE}\n`)
+      io.err(`fencing-lab: ${oneLine(args.message, MAX_MESSAGE_CHARS)}\n\n${USAGE}\n`)
       return EXIT_INVALID
     case 'run':
       return simulate(args.options, io)
@@ -53,12 +56,12 @@ export function runCli(argv: readonly string[], io: CliIo): number {
 function simulate(options: CliOptions, io: CliIo): number {
   const loaded = loadScenario(options.input)
   if (!loaded.ok) {
-    io.err(`fencing-lab: ${loaded.message}\n`)
+    io.err(`fencing-lab: ${oneLine(loaded.message, MAX_MESSAGE_CHARS)}\n`)
     return EXIT_INVALID
   }
-  const withFaults = addFaults(loaded.input, options.faults)
+  const withFaults = addFaults(loaded, options.faults)
   if (!withFaults.ok) {
-    io.err(`fencing-lab: ${withFaults.message}\n`)
+    io.err(`fencing-lab: ${oneLine(withFaults.message, MAX_MESSAGE_CHARS)}\n`)
     return EXIT_INVALID
   }
   const scenario: Scenario = withFaults.scenario
@@ -85,42 +88,51 @@ function simulate(options: CliOptions, io: CliIo): number {
   }
 }
 
-type Loaded = { ok: true; input: unknown } | { ok: false; message: string }
+/** A scenario read from a preset or a file (`file`: its name as quoted in messages). */
+type Loaded = { ok: true; input: unknown; file: string | null } | { ok: false; message: string }
 
 function loadScenario(input: string): Loaded {
   const preset = findPreset(input)
-  if (preset !== undefined) return { ok: true, input: preset.scenario }
-  let isFile = false
+  if (preset !== undefined) return { ok: true, input: preset.scenario, file: null }
+  let kind: 'file' | 'directory' | 'other' | 'missing' = 'missing'
   try {
-    isFile = statSync(input).isFile()
+    const stat = statSync(input)
+    kind = stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other'
   } catch {
-    isFile = false
+    kind = 'missing'
   }
-  if (!isFile) {
+  if (kind === 'directory') {
+    return { ok: false, message: `${quote(input)} is a directory, not a scenario file` }
+  }
+  if (kind === 'other') return { ok: false, message: `${quote(input)} is not a regular file` }
+  if (kind === 'missing') {
     const looksLikeFile = /[./\\]/.test(input)
     return {
       ok: false,
       message: looksLikeFile
-        ? `no such file: ${input}`
-        : `"${input}" is neither a preset id nor a file. Presets: ${PRESET_IDS.join(', ')}`,
+        ? `no such file: ${quote(input)}`
+        : `${quote(input)} is neither a preset id nor a file. Presets: ${PRESET_IDS.join(', ')}`,
     }
   }
   let text: string
   try {
     text = readFileSync(input, 'utf8')
   } catch (error) {
-    return { ok: false, message: `cannot read ${input}: ${(error as Error).message}` }
+    return { ok: false, message: `cannot read ${quote(input)}: ${(error as Error).message}` }
   }
   try {
-    return { ok: true, input: JSON.parse(text) as unknown }
+    return { ok: true, input: JSON.parse(text) as unknown, file: quote(input) }
   } catch (error) {
-    return { ok: false, message: `${input} is not valid JSON: ${(error as Error).message}` }
+    return { ok: false, message: `${quote(input)} is not valid JSON: ${(error as Error).message}` }
   }
 }
 
 type WithFaults = { ok: true; scenario: Scenario } | { ok: false; message: string }
 
-function addFaults(input: unknown, faultArgs: readonly string[]): WithFaults {
+function addFaults(
+  { input, file }: { input: unknown; file: string | null },
+  faultArgs: readonly string[],
+): WithFaults {
   const extra: unknown[] = []
   for (const [i, text] of faultArgs.entries()) {
     try {
@@ -128,12 +140,13 @@ function addFaults(input: unknown, faultArgs: readonly string[]): WithFaults {
     } catch (error) {
       return {
         ok: false,
-        message: `--fault #${i + 1} is not valid JSON (${(error as Error).message}): ${text}`,
+        message: `--fault #${i + 1} is not valid JSON (${(error as Error).message}): ${quote(text)}`,
       }
     }
   }
   const base = parseScenario(input)
-  if (!base.ok) return { ok: false, message: base.message }
+  if (!base.ok)
+    return { ok: false, message: file === null ? base.message : `${file}: ${base.message}` }
   if (extra.length === 0) return { ok: true, scenario: base.scenario }
   const first = base.scenario.faults.length
   const combined = parseScenario({ ...base.scenario, faults: [...base.scenario.faults, ...extra] })

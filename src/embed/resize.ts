@@ -38,18 +38,24 @@ export function startResizeReporting(win: Window, id: string | null): () => void
   observer.observe(html)
   const onMessage = (event: MessageEvent) => {
     if (event.source !== win.parent) return
-    const data: unknown = event.data
-    if (
-      typeof data === 'object' &&
-      data !== null &&
-      (data as { type?: unknown }).type === PING_TYPE
-    ) {
-      post(true)
-    }
+    if (typeOf(event.data) === PING_TYPE) post(true)
   }
   win.addEventListener('message', onMessage)
   return () => {
     observer.disconnect()
     win.removeEventListener('message', onMessage)
+  }
+}
+
+/**
+ * The `type` of a message's data, or undefined. Reading it never throws: a message from the same
+ * window is not structured-cloned, so its data may be a proxy or have a throwing getter.
+ */
+export function typeOf(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return undefined
+  try {
+    return (data as { type?: unknown }).type
+  } catch {
+    return undefined
   }
 }

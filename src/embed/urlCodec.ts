@@ -63,7 +63,7 @@ export function decodeScenario(encoded: string): DecodeResult {
   }
   if (format !== SCENARIO_FORMAT) {
     return fail(
-      `the link was made for scenario format ${JSON.stringify(format)}; this lab reads "${SCENARIO_FORMAT}"`,
+      `the link was made for scenario format ${clip(describeValue(format), 40)}; this lab reads "${SCENARIO_FORMAT}"`,
     )
   }
   const parsed = parseScenarioJson(json.text)
@@ -152,6 +152,15 @@ export function readLinkView(
 
 function fail(message: string): DecodeResult {
   return { ok: false, message }
+}
+
+/** A JSON value in a few words: strings and numbers as written, anything else by its kind. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return JSON.stringify(value)
+  }
+  if (value === null) return 'null'
+  return Array.isArray(value) ? 'a list' : 'an object'
 }
 
 function lowerFirst(text: string): string {

@@ -380,9 +380,18 @@ function dedupe(issues: ScenarioIssue[]): ScenarioIssue[] {
 
 type ValibotIssue = v.BaseIssue<unknown>
 
+/** The longest piece of the input (a value, a field name) that a message quotes back. */
+const MAX_QUOTED_CHARS = 60
+
+/** Shortens input quoted in a message: a hostile document must not make a message of itself. */
+function clipQuoted(text: string): string {
+  return text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text
+}
+
 function describeIssue(issue: ValibotIssue): ScenarioIssue {
   const keys = (issue.path ?? []).map((item) => item.key as string | number)
   const path = formatPath(keys)
+  const received = clipQuoted(issue.received)
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     return { path, message: 'unknown field' }
   }
@@ -390,28 +399,29 @@ function describeIssue(issue: ValibotIssue): ScenarioIssue {
     return { path, message: 'required field is missing' }
   }
   if (issue.type === 'variant' && issue.expected !== null) {
-    const received = issue.received === 'undefined' ? 'nothing' : issue.received
     return {
       path,
-      message: `must be one of ${issue.expected.replace(/[()]/g, '')}, not ${received}`,
+      message: `must be one of ${issue.expected.replace(/[()]/g, '')}, not ${received === 'undefined' ? 'nothing' : received}`,
     }
   }
   if (issue.type === 'strict_object' || issue.type === 'object') {
-    return { path, message: `must be an object, not ${issue.received}` }
+    return { path, message: `must be an object, not ${received}` }
   }
-  if (issue.type === 'array') return { path, message: `must be a list, not ${issue.received}` }
+  if (issue.type === 'array') return { path, message: `must be a list, not ${received}` }
   if (issue.message.startsWith('Invalid type: Expected ')) {
-    return { path, message: `must be ${issue.expected ?? 'valid'}, not ${issue.received}` }
+    return { path, message: `must be ${issue.expected ?? 'valid'}, not ${received}` }
   }
-  return { path, message: issue.message }
+  // Valibot's own messages may quote the value they received: bound them too.
+  const message = issue.message
+  return { path, message: message.length > 300 ? `${message.slice(0, 300)}…` : message }
 }
 
-/** `["clients", 1, "script", 2, "do"]` → `clients[1].script[2].do` */
+/** `["clients", 1, "script", 2, "do"]` → `clients[1].script[2].do` (a very long key clipped) */
 export function formatPath(keys: ReadonlyArray<string | number>): string {
   let out = ''
   for (const key of keys) {
     if (typeof key === 'number') out += `[${key}]`
-    else out += out === '' ? key : `.${key}`
+    else out += out === '' ? clipQuoted(key) : `.${clipQuoted(key)}`
   }
   return out
 }

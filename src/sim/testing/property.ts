@@ -26,6 +26,18 @@ export function assertProperty<Ts>(property: fc.IProperty<Ts>, options: Property
   throw new Error(describeFailure(details, options))
 }
 
+/** `assertProperty` for an asynchronous property. */
+export async function assertAsyncProperty<Ts>(
+  property: fc.IAsyncProperty<Ts>,
+  options: PropertyRun,
+): Promise<void> {
+  const params: fc.Parameters<Ts> = { seed: options.seed, numRuns: options.numRuns }
+  if (options.path !== undefined) params.path = options.path
+  const details = await fc.check(property, params)
+  if (!details.failed) return
+  throw new Error(describeFailure(details, options))
+}
+
 function describeFailure<Ts>(details: fc.RunDetails<Ts>, options: PropertyRun): string {
   const lines = [
     `Property failed with seed ${details.seed}` +
@@ -60,6 +72,11 @@ function show(value: unknown): string {
   try {
     return JSON.stringify(value)
   } catch {
-    return fc.stringify(value)
+    // A fuzz test's value may be hostile (a throwing getter, a revoked proxy).
+    try {
+      return fc.stringify(value)
+    } catch (error) {
+      return `(a value that cannot be shown: ${String(error)})`
+    }
   }
 }

@@ -1,0 +1,111 @@
+/**
+ * Fuzz test of public/embed-host.js, the plain script blog pages load: it is run in this jsdom
+ * window beside iframes of every kind, then sent messages of any shape, from any of those
+ * windows, claiming any origin. It resizes an iframe only for `{ type: 'fencing-lab:resize',
+ * height: <finite number> }` from that iframe's own window and origin (clamped to 120–4,000 px),
+ * ignores everything else, and never throws.
+ * Replay a failure with the command in its message.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import type { Hostile } from '../testing/hostile'
+import { hostileArb, makeHostile, messageDataArb } from '../testing/hostile'
+import { PING_TYPE, RESIZE_TYPE } from './resize'
+
+const FILE = 'src/embed/embedHost.fuzz.test.tsx'
+const LAB = 'https://lab.example'
+
+/** Our frames (by address or by attribute) and frames that are not ours. */
+const FRAMES = [
+  { src: `${LAB}/embed.html?scenario=gc-pause`, ours: true },
+  { src: `${LAB}/embed.html#s=AAAA`, ours: true, attribute: false },
+  { src: 'https://elsewhere.example/widget', ours: true, attribute: true },
+  { src: `${LAB}/other.html`, ours: false },
+  { src: 'https://evil.example/embed.html', ours: false },
+  { src: 'http://[bad', ours: false, attribute: true },
+]
+
+const errors: unknown[] = []
+let iframes: HTMLIFrameElement[] = []
+
+beforeAll(() => {
+  window.addEventListener('error', (event) => errors.push(event.error ?? event.message))
+  iframes = FRAMES.map(({ src, attribute }) => {
+    const iframe = document.createElement('iframe')
+    iframe.setAttribute('src', src)
+    if (attribute === true) iframe.setAttribute('data-fencing-lab', '')
+    document.body.append(iframe)
+    return iframe
+  })
+  // The script reads its own address from document.currentScript while it runs.
+  const script = document.createElement('script')
+  script.setAttribute('src', `${LAB}/embed-host.js`)
+  Object.defineProperty(document, 'currentScript', { configurable: true, get: () => script })
+  const source = readFileSync(join(process.cwd(), 'public/embed-host.js'), 'utf8')
+  try {
+    // A test may evaluate the script it tests; the app itself never evaluates strings.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const run = new Function(source) as () => void
+    run()
+  } finally {
+    Reflect.deleteProperty(document, 'currentScript')
+  }
+})
+
+function originOf(src: string): string | null {
+  try {
+    return new URL(src).origin
+  } catch {
+    return null
+  }
+}
+
+describe.each(FUZZ_SEEDS)('embed-host.js fuzz, seed %i', (seed) => {
+  it('resizes only our frame that asked, from its origin, and never throws', () => {
+    const data = fc.oneof(messageDataArb([RESIZE_TYPE, PING_TYPE, 'iframe.resize']), hostileArb)
+    const origin = fc.oneof(
+      fc.constantFrom(LAB, 'https://elsewhere.example', 'https://evil.example', 'null', ''),
+      fc.string({ maxLength: 20 }),
+    )
+    fuzz(
+      { file: FILE, name: 'resizes only our frame', seed, numRuns: 150 },
+      fc.property(data, origin, fc.nat(FRAMES.length + 1), (generated, from, pick) => {
+        const message = isHostileSpec(generated) ? makeHostile(generated) : generated
+        const source =
+          pick < iframes.length
+            ? iframes[pick]!.contentWindow
+            : pick === iframes.length
+              ? window
+              : null
+        const before = iframes.map((f) => f.style.height)
+        errors.length = 0
+        window.dispatchEvent(new MessageEvent('message', { data: message, origin: from, source }))
+        expect(errors).toEqual([])
+
+        const expected = [...before]
+        const frame = FRAMES[pick]
+        const height = isHostileSpec(generated) ? undefined : readHeight(message)
+        if (frame?.ours === true && originOf(frame.src) === from && height !== undefined) {
+          expected[pick] = `${Math.round(Math.min(Math.max(height, 120), 4000))}px`
+        }
+        expect(iframes.map((f) => f.style.height)).toEqual(expected)
+      }),
+    )
+  })
+})
+
+/** The height of a well-formed resize message, else undefined. */
+function readHeight(message: unknown): number | undefined {
+  if (typeof message !== 'object' || message === null) return undefined
+  const { type, height } = message as { type?: unknown; height?: unknown }
+  if (type !== RESIZE_TYPE || typeof height !== 'number' || !Number.isFinite(height))
+    return undefined
+  return height
+}
+
+function isHostileSpec(value: unknown): value is Hostile {
+  return typeof value === 'object' && value !== null && 'hostile' in value
+}

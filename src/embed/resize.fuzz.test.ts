@@ -1,0 +1,81 @@
+/**
+ * Fuzz test of the embed's message listener (the `fencing-lab:ping` handler): messages of any
+ * shape, from any source, with hostile values, are ignored without an exception; only a ping from
+ * the parent window makes the embed say its height again.
+ * Replay a failure with the command in its message.
+ */
+import fc from 'fast-check'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import type { Hostile } from '../testing/hostile'
+import { hostileArb, makeHostile, messageDataArb } from '../testing/hostile'
+import { PING_TYPE, RESIZE_TYPE, startResizeReporting } from './resize'
+
+const FILE = 'src/embed/resize.fuzz.test.ts'
+
+afterEach(() => {
+  delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver
+})
+
+/** A framed window whose parent records what it is sent (as in resize.test.ts). */
+function framedWindow() {
+  const posted: unknown[] = []
+  const listeners = new Set<(event: MessageEvent) => void>()
+  const parent = { postMessage: (message: unknown) => posted.push(message) }
+  const win = {
+    parent,
+    location: { href: 'https://lab.example/embed.html' },
+    document: { documentElement: { getBoundingClientRect: () => ({ height: 640 }) } },
+    addEventListener: (_: string, l: (event: MessageEvent) => void) => listeners.add(l),
+    removeEventListener: (_: string, l: (event: MessageEvent) => void) => listeners.delete(l),
+  }
+  ;(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+    observe() {}
+    disconnect() {}
+  }
+  const dispatch = (data: unknown, source: unknown) =>
+    listeners.forEach((l) => l({ data, source, origin: 'https://blog.example' } as MessageEvent))
+  return { win: win as unknown as Window, parent, posted, dispatch }
+}
+
+describe.each(FUZZ_SEEDS)('embed message listener fuzz, seed %i', (seed) => {
+  it('ignores every message but a ping from its parent, and never throws', () => {
+    const data = fc.oneof(messageDataArb([PING_TYPE, RESIZE_TYPE, 'ping']), hostileArb)
+    const frame = framedWindow()
+    const stop = startResizeReporting(frame.win, 'post-1')
+    const sources = [frame.parent, null, frame.win, {}, { postMessage: () => {} }]
+    fuzz(
+      { file: FILE, name: 'ignores every message', seed, numRuns: 200 },
+      fc.property(data, fc.nat(sources.length - 1), (generated, pick) => {
+        const source = sources[pick]
+        const message = isHostileSpec(generated) ? makeHostile(generated) : generated
+        const before = frame.posted.length
+        frame.dispatch(message, source)
+        const ping =
+          source === frame.parent &&
+          typeof message === 'object' &&
+          message !== null &&
+          !isHostile(message) &&
+          (message as { type?: unknown }).type === PING_TYPE
+        expect(frame.posted.length - before).toBe(ping ? 2 : 0)
+        if (ping)
+          expect(frame.posted[before]).toEqual({ type: RESIZE_TYPE, height: 640, id: 'post-1' })
+      }),
+    )
+    stop()
+  })
+})
+
+function isHostileSpec(value: unknown): value is Hostile {
+  return typeof value === 'object' && value !== null && 'hostile' in value
+}
+
+/** Whether reading `type` throws (the listener must treat that as not a ping). */
+function isHostile(message: object): boolean {
+  try {
+    void (message as { type?: unknown }).type
+    return false
+  } catch {
+    return true
+  }
+}
