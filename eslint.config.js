@@ -144,6 +144,24 @@ export default defineConfig(
     },
   },
 
+  // The host helper blog pages load is held to the same rule (plain JS, no type information).
+  {
+    files: ['public/**/*.js'],
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/], CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: 'Never inject HTML into the host page.',
+        },
+      ],
+    },
+  },
+
   // Boundary of the pure core. Tests are exempt (they may use Node, fast-check, timers...).
   {
     files: CORE,
