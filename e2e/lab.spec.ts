@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { encodeScenario } from '../src/embed/urlCodec'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { generatedScenario } from '../bench/labScenario'
@@ -13,20 +13,6 @@ import { generatedScenario } from '../bench/labScenario'
 const REJECTED = "storage rejected A's write: token 41 < 42"
 const ACCEPTED_42 = 'storage accepted B\'s write "B" with token 42'
 const ACCEPTED_41 = 'storage accepted A\'s write "A" with token 41'
-
-let errors: string[] = []
-
-test.beforeEach(({ page }) => {
-  errors = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-})
-
-test.afterEach(() => {
-  expect(errors).toEqual([])
-})
 
 function log(page: Page): Locator {
   return page.getByRole('list', { name: 'Event log' })

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { Moment, TourChapter, TourStep } from '../src/sim'
 import {
   describeEvent,
@@ -18,20 +18,6 @@ import {
   run,
   TOUR,
 } from '../src/sim'
-
-let errors: string[] = []
-
-test.beforeEach(({ page }) => {
-  errors = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-})
-
-test.afterEach(() => {
-  expect(errors).toEqual([])
-})
 
 /** The tour's own data, run in Node: what each step must show. */
 function momentOf(step: TourStep, moment: Moment) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
-import { findPreset, parseScenario } from '../sim'
+import { findPreset } from '../sim'
+import { parseOrThrow } from '../sim/testing/runs'
 import type { ChaosInput } from './chaos'
 import { runChaos } from './chaos'
 import type { TimedChaosProgress } from './chaosClient'
@@ -12,11 +13,7 @@ import { BUDGET_FAULT_KINDS } from './types'
 // The job client and host themselves (cancel, replace, dispose, failures) are tested in
 // jobClient.test.ts; these check chaos mode's instance of them.
 
-function scenarioOf(id: string): Scenario {
-  const parsed = parseScenario(findPreset(id)?.scenario)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return parsed.scenario
-}
+const scenarioOf = (id: string): Scenario => parseOrThrow(findPreset(id)?.scenario)
 
 function setup() {
   const { port, log } = inProcessWorker(createChaosHost, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
-import { findPreset, parseScenario } from '../sim'
+import { findPreset } from '../sim'
+import { parseOrThrow } from '../sim/testing/runs'
 import { inProcessWorker } from './testing/inProcessWorker'
 import type { TimedProgress } from './protocol'
 import type { ExploreInput } from './types'
@@ -10,11 +11,7 @@ import { createExplorerHost } from './workerHost'
 // The job client and host themselves (cancel, replace, dispose, failures) are tested in
 // jobClient.test.ts; these check the explorer's instance of them.
 
-function scenarioOf(id: string): Scenario {
-  const parsed = parseScenario(findPreset(id)?.scenario)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return parsed.scenario
-}
+const scenarioOf = (id: string): Scenario => parseOrThrow(findPreset(id)?.scenario)
 
 function setup() {
   const { port, log } = inProcessWorker(createExplorerHost, {
