@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { tabReachesAll } from './keyboard'
 import type { Moment, TourChapter, TourStep } from '../src/sim'
 import {
   describeEvent,
@@ -335,28 +336,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('Tab reaches every control of a step and of an answer', async ({ page }) => {
   for (const address of ['/tour.html#fencing/predict', '/tour.html#timeouts/answer']) {
     await page.goto(address)
-    const expected = await page.evaluate(() => {
-      const tabbable = [
-        ...document.querySelectorAll<HTMLElement>(
-          'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
-        ),
-      ].filter((el) => {
-        if (el.matches(':disabled') || el.tabIndex < 0) return false
-        if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
-        return el.checkVisibility()
-      })
-      tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
-      return tabbable.length
-    })
-    const reached = new Set<string>()
-    for (let i = 0; i < expected + 3; i++) {
-      await page.keyboard.press('Tab')
-      const probe = await page.evaluate(
-        () => (document.activeElement as HTMLElement | null)?.dataset.tabProbe ?? null,
-      )
-      if (probe !== null) reached.add(probe)
-    }
-    expect(reached.size).toBe(expected)
+    const expected = await tabReachesAll(page)
     expect(expected).toBeGreaterThan(10)
   }
 })
