@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { FrameLocator, Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { encodeScenario } from '../src/embed/urlCodec'
 import type { PostOptions } from './embedHost'
 import { CHROMIUM_ARGS, resolveChromium } from './chromium'
@@ -28,18 +28,12 @@ test.use({
   },
 })
 
-let errors: string[] = []
 let requests: string[] = []
 let served: string[] = []
 
-test.beforeEach(async ({ page, context }) => {
-  errors = []
+test.beforeEach(async ({ context }) => {
   requests = []
   served = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
   context.on('request', (request) => requests.push(request.url()))
   // Every frame reports CSP violations (an inline style or script the host's policy blocks).
   await context.addInitScript(() => {
@@ -50,7 +44,6 @@ test.beforeEach(async ({ page, context }) => {
 })
 
 test.afterEach(() => {
-  expect(errors).toEqual([])
   expect(requests.length).toBeGreaterThan(0)
   for (const url of requests) {
     const { protocol, hostname } = new URL(url)

@@ -6,17 +6,10 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { mainThreadTasks } from '../bench/mainThread'
 
-let errors: string[] = []
-
 test.beforeEach(async ({ page }) => {
-  errors = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
   // Long tasks on the main thread, from page load on.
   await page.addInitScript(() => {
     const w = window as unknown as { flLongTasks: Array<{ startMs: number; durationMs: number }> }
@@ -27,10 +20,6 @@ test.beforeEach(async ({ page }) => {
       }
     }).observe({ type: 'longtask', buffered: true })
   })
-})
-
-test.afterEach(() => {
-  expect(errors).toEqual([])
 })
 
 async function openExplorer(page: Page, preset: string) {

@@ -5,7 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { tabReachesAll } from './keyboard'
 import { encodeScenario } from '../src/embed/urlCodec'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { generatedScenario } from '../bench/labScenario'
@@ -13,20 +14,6 @@ import { generatedScenario } from '../bench/labScenario'
 const REJECTED = "storage rejected A's write: token 41 < 42"
 const ACCEPTED_42 = 'storage accepted B\'s write "B" with token 42'
 const ACCEPTED_41 = 'storage accepted A\'s write "A" with token 41'
-
-let errors: string[] = []
-
-test.beforeEach(({ page }) => {
-  errors = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-})
-
-test.afterEach(() => {
-  expect(errors).toEqual([])
-})
 
 function log(page: Page): Locator {
   return page.getByRole('list', { name: 'Event log' })
@@ -54,37 +41,6 @@ async function shownInLog(entry: Locator): Promise<boolean> {
     const view = scroller.getBoundingClientRect()
     return box.top >= view.top - 1 && box.bottom <= view.bottom + 1
   })
-}
-
-/** Presses Tab through the page and checks it reaches every tabbable control; returns how many. */
-async function tabReachesAll(page: Page): Promise<number> {
-  const expected = await page.evaluate(() => {
-    const tabbable = [
-      ...document.querySelectorAll<HTMLElement>(
-        'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
-      ),
-    ].filter((el) => {
-      if (el.matches(':disabled') || el.tabIndex < 0) return false
-      if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
-      return el.checkVisibility()
-    })
-    document
-      .querySelectorAll('[data-tab-probe]')
-      .forEach((el) => el.removeAttribute('data-tab-probe'))
-    tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
-    ;(document.activeElement as HTMLElement | null)?.blur()
-    return tabbable.length
-  })
-  const reached = new Set<string>()
-  for (let i = 0; i < expected + 3; i++) {
-    await page.keyboard.press('Tab')
-    const probe = await page.evaluate(
-      () => (document.activeElement as HTMLElement | null)?.dataset.tabProbe ?? null,
-    )
-    if (probe !== null) reached.add(probe)
-  }
-  expect(reached.size).toBe(expected)
-  return expected
 }
 
 async function expectStory41After42(page: Page) {

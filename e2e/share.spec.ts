@@ -7,25 +7,11 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Download, Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { readLabLink } from '../src/embed/urlCodec'
 import { findPreset, parseScenario } from '../src/sim'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
-
-let errors: string[] = []
-
-test.beforeEach(({ page }) => {
-  errors = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-})
-
-test.afterEach(() => {
-  expect(errors).toEqual([])
-})
 
 function scrubber(page: Page): Locator {
   return page.getByRole('slider', { name: 'Time' })

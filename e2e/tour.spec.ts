@@ -7,24 +7,11 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { tabReachesAll } from './keyboard'
 import { describeEvent, findPreset, formatMs, parseScenario, run } from '../src/sim'
 import type { Moment, TourChapter, TourStep } from '../src/sim/tour'
 import { resolveMoment, TOUR } from '../src/sim/tour'
-
-let errors: string[] = []
-
-test.beforeEach(({ page }) => {
-  errors = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-})
-
-test.afterEach(() => {
-  expect(errors).toEqual([])
-})
 
 /** The tour's own data, run in Node: what each step must show. */
 function momentOf(step: TourStep, moment: Moment) {
@@ -344,28 +331,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('Tab reaches every control of a step and of an answer', async ({ page }) => {
   for (const address of ['/tour.html#fencing/predict', '/tour.html#timeouts/answer']) {
     await page.goto(address)
-    const expected = await page.evaluate(() => {
-      const tabbable = [
-        ...document.querySelectorAll<HTMLElement>(
-          'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
-        ),
-      ].filter((el) => {
-        if (el.matches(':disabled') || el.tabIndex < 0) return false
-        if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
-        return el.checkVisibility()
-      })
-      tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
-      return tabbable.length
-    })
-    const reached = new Set<string>()
-    for (let i = 0; i < expected + 3; i++) {
-      await page.keyboard.press('Tab')
-      const probe = await page.evaluate(
-        () => (document.activeElement as HTMLElement | null)?.dataset.tabProbe ?? null,
-      )
-      if (probe !== null) reached.add(probe)
-    }
-    expect(reached.size).toBe(expected)
+    const expected = await tabReachesAll(page)
     expect(expected).toBeGreaterThan(10)
   }
 })

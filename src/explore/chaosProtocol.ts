@@ -1,9 +1,8 @@
-/** The messages between the page and the chaos Web Worker (plain, structured-clone data). */
+/** The messages between the page and the chaos Web Worker (see jobProtocol.ts). */
 import type { ChaosInput, ChaosProgress } from './chaos'
+import type { FromJob, ToJob } from './jobProtocol'
 
-/** Page → worker. A new `start` replaces the chaos run in progress (it is cancelled). */
-export type ToChaos =
-  { type: 'start'; id: number; input: ChaosInput } | { type: 'cancel'; id: number }
+export type ToChaos = ToJob<ChaosInput>
 
 /** Progress with the worker's own timing (performance.now in the worker). */
 export interface TimedChaosProgress extends ChaosProgress {
@@ -12,9 +11,5 @@ export interface TimedChaosProgress extends ChaosProgress {
   runsPerSecond: number
 }
 
-/** Worker → page. Every chaos run ends with exactly one of `done`, `cancelled` or `failed`. */
-export type FromChaos =
-  | { type: 'progress'; id: number; progress: TimedChaosProgress }
-  | { type: 'done'; id: number; progress: TimedChaosProgress }
-  | { type: 'cancelled'; id: number; progress: TimedChaosProgress | null }
-  | { type: 'failed'; id: number; message: string }
+/** A finished run's result is its final tallies (untimed). */
+export type FromChaos = FromJob<TimedChaosProgress, ChaosProgress>

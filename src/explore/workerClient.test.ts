@@ -1,49 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
-import { findPreset, parseScenario } from '../sim'
-import type { FromExplorer, TimedProgress, ToExplorer } from './protocol'
+import { findPreset } from '../sim'
+import { parseOrThrow } from '../sim/testing/runs'
+import { inProcessWorker } from './testing/inProcessWorker'
+import type { TimedProgress } from './protocol'
 import type { ExploreInput } from './types'
-import type { ExplorerPort } from './workerClient'
 import { createExplorerClient } from './workerClient'
 import { createExplorerHost } from './workerHost'
 
-function scenarioOf(id: string): Scenario {
-  const parsed = parseScenario(findPreset(id)?.scenario)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return parsed.scenario
-}
+// The job client and host themselves (cancel, replace, dispose, failures) are tested in
+// jobClient.test.ts; these check the explorer's instance of them.
 
-/**
- * The worker, in-process: messages cross as structured clones on later macrotasks, as they do
- * between a page and a Web Worker.
- */
-function inProcessWorker() {
-  const log: FromExplorer[] = []
-  const toHost: ToExplorer[] = []
-  let terminated = false
-  const port: ExplorerPort = {
-    onmessage: null,
-    onerror: null,
-    postMessage(message) {
-      if (terminated) return
-      toHost.push(message)
-      setImmediate(() => host.receive(structuredClone(toHost.shift() as ToExplorer)))
-    },
-    terminate() {
-      terminated = true
-    },
-  }
-  const host = createExplorerHost({
-    post(message) {
-      if (terminated) return
-      log.push(message)
-      const copy = structuredClone(message)
-      setImmediate(() => port.onmessage?.({ data: copy }))
-    },
+const scenarioOf = (id: string): Scenario => parseOrThrow(findPreset(id)?.scenario)
+
+function setup() {
+  const { port, log } = inProcessWorker(createExplorerHost, {
+    later: setImmediate,
+    clone: structuredClone,
     nowMs: () => performance.now(),
-    defer: (fn) => setImmediate(() => (terminated ? undefined : fn())),
   })
-  return { port, log }
+  return { port, log, client: createExplorerClient(port) }
 }
 
 const unfenced: ExploreInput = {
@@ -59,8 +35,7 @@ const fencedWholeBudget: ExploreInput = {
 
 describe('explorer worker client (with the host in-process)', () => {
   it('runs a search to its counterexample', async () => {
-    const { port, log } = inProcessWorker()
-    const client = createExplorerClient(port)
+    const { client, log } = setup()
     const seen: TimedProgress[] = []
     const outcome = await client.start(unfenced, (p) => seen.push(p)).outcome
     expect(outcome.status).toBe('done')
@@ -72,14 +47,12 @@ describe('explorer worker client (with the host in-process)', () => {
     client.dispose()
   })
 
-  it('reports progress in chunks and stops promptly on cancel', async () => {
-    const { port, log } = inProcessWorker()
-    const client = createExplorerClient(port)
-    let search: ReturnType<typeof client.start> | null = null
+  it('reports the search’s progress, timed, until cancelled', async () => {
+    const { client } = setup()
     const seen: TimedProgress[] = []
-    search = client.start(fencedWholeBudget, (p) => {
+    const search = client.start(fencedWholeBudget, (p) => {
       seen.push(p)
-      if (seen.length === 3) search?.cancel()
+      if (seen.length === 3) search.cancel()
     })
     const outcome = await search.outcome
     expect(outcome.status).toBe('cancelled')
@@ -90,48 +63,20 @@ describe('explorer worker client (with the host in-process)', () => {
       expect(p.explored).toBeGreaterThan(i === 0 ? 0 : (seen[i - 1] as TimedProgress).explored)
       expect(p.distinct).toBeLessThanOrEqual(p.runs)
       expect(p.elapsedMs).toBeGreaterThanOrEqual(0)
+      expect(p.schedulesPerSecond).toBeGreaterThanOrEqual(0)
       expect(p.budget.maxSchedules).toBe(200_000)
     }
     // The search stopped long before the budget was used up.
     expect(outcome.progress?.explored).toBeLessThan(100_000)
-    expect(log.filter((m) => m.type === 'cancelled')).toHaveLength(1)
-    expect(log.some((m) => m.type === 'done')).toBe(false)
     client.dispose()
   })
 
-  it('a new search replaces the one in progress', async () => {
-    const { port } = inProcessWorker()
-    const client = createExplorerClient(port)
-    const first = client.start(fencedWholeBudget)
-    const second = client.start(unfenced)
-    expect((await first.outcome).status).toBe('cancelled')
-    expect((await second.outcome).status).toBe('done')
-    client.dispose()
-  })
-
-  it('bad input fails with a message that names it', async () => {
-    const { port } = inProcessWorker()
-    const client = createExplorerClient(port)
-    const outcome = await client.start({ ...unfenced, budget: { maxFaults: 9 } }).outcome
-    expect(outcome).toEqual({
+  it('words its failures for the explorer', async () => {
+    const { client, port } = setup()
+    expect(await client.start({ ...unfenced, budget: { maxFaults: 9 } }).outcome).toEqual({
       status: 'failed',
       message: 'Cannot explore: budget.maxFaults must be a whole number from 1 to 3',
     })
-    client.dispose()
-  })
-
-  it('dispose terminates the worker and ends the search in progress', async () => {
-    const { port } = inProcessWorker()
-    const client = createExplorerClient(port)
-    const search = client.start(fencedWholeBudget)
-    client.dispose()
-    expect((await search.outcome).status).toBe('cancelled')
-    expect((await client.start(unfenced).outcome).status).toBe('failed')
-  })
-
-  it('a worker error ends the search as failed', async () => {
-    const { port } = inProcessWorker()
-    const client = createExplorerClient(port)
     const search = client.start(fencedWholeBudget)
     port.onerror?.({ message: 'script error' })
     expect(await search.outcome).toEqual({
@@ -139,5 +84,9 @@ describe('explorer worker client (with the host in-process)', () => {
       message: 'The explorer worker failed: script error.',
     })
     client.dispose()
+    expect(await client.start(unfenced).outcome).toEqual({
+      status: 'failed',
+      message: 'The explorer was closed.',
+    })
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The page's handle on the explorer Web Worker: a small typed client.
+ * The page's handle on the explorer Web Worker: the generic job client (jobClient.ts), typed.
  *
  * API (what a React panel uses):
  *
@@ -26,112 +26,24 @@
  *   within this budget", and whether the space was exhausted or the schedule cap was hit);
  *   `{ status: 'cancelled', progress }`; or `{ status: 'failed', message }` for bad input (the
  *   message names what is wrong) or a worker that could not start.
- *
- * The input is structured-cloned into the worker; the main thread does no search work at all.
  */
-import type { FromExplorer, TimedProgress, ToExplorer } from './protocol'
+import type { Job, JobClient, JobOutcome, JobPort } from './jobClient'
+import { createJobClient } from './jobClient'
+import type { TimedProgress } from './protocol'
 import type { ExploreInput, ExploreResult } from './types'
 
 export type { TimedProgress } from './protocol'
 
-export type ExplorerOutcome =
-  | { status: 'done'; result: ExploreResult; progress: TimedProgress }
-  | { status: 'cancelled'; progress: TimedProgress | null }
-  | { status: 'failed'; message: string }
-
-export interface ExplorerSearch {
-  readonly id: number
-  /** Settles once with how the search ended. Never rejects. */
-  readonly outcome: Promise<ExplorerOutcome>
-  /** Asks the worker to stop; `outcome` then settles as `cancelled` (unless it had just ended). */
-  cancel(): void
-}
-
-export interface ExplorerClient {
-  start(input: ExploreInput, onProgress?: (progress: TimedProgress) => void): ExplorerSearch
-  /** Terminates the worker; a search in progress ends as `cancelled`. */
-  dispose(): void
-}
-
-/** The part of a Worker the client uses (a real Worker, or an in-process stand-in in tests). */
-export interface ExplorerPort {
-  postMessage(message: ToExplorer): void
-  onmessage: ((event: { data: FromExplorer }) => void) | null
-  onerror: ((event: { message?: string }) => void) | null
-  terminate(): void
-}
-
-interface Pending {
-  id: number
-  settle: (outcome: ExplorerOutcome) => void
-  onProgress: ((progress: TimedProgress) => void) | undefined
-  last: TimedProgress | null
-}
+export type ExplorerOutcome = JobOutcome<TimedProgress, ExploreResult>
+export type ExplorerSearch = Job<TimedProgress, ExploreResult>
+export type ExplorerClient = JobClient<ExploreInput, TimedProgress, ExploreResult>
+export type ExplorerPort = JobPort<ExploreInput, TimedProgress, ExploreResult>
 
 export function createExplorerClient(port: ExplorerPort): ExplorerClient {
-  let nextId = 1
-  let current: Pending | null = null
-  let disposed = false
-
-  const finish = (outcome: ExplorerOutcome) => {
-    const p = current
-    if (p === null) return
-    current = null
-    p.settle(outcome)
-  }
-
-  port.onmessage = (event) => {
-    const message = event.data
-    const p = current
-    if (p === null || message.id !== p.id) return // a search that was replaced
-    switch (message.type) {
-      case 'progress':
-        p.last = message.progress
-        p.onProgress?.(message.progress)
-        return
-      case 'done':
-        p.onProgress?.(message.progress)
-        return finish({ status: 'done', result: message.result, progress: message.progress })
-      case 'cancelled':
-        return finish({ status: 'cancelled', progress: message.progress ?? p.last })
-      case 'failed':
-        return finish({ status: 'failed', message: message.message })
-    }
-  }
-  port.onerror = (event) => {
-    finish({
-      status: 'failed',
-      message: `The explorer worker failed${event.message ? `: ${event.message}` : ''}.`,
-    })
-  }
-
-  return {
-    start(input, onProgress) {
-      const id = nextId++
-      if (current !== null) finish({ status: 'cancelled', progress: current.last })
-      let settle: (outcome: ExplorerOutcome) => void = () => {}
-      const outcome = new Promise<ExplorerOutcome>((resolve) => (settle = resolve))
-      if (disposed) {
-        settle({ status: 'failed', message: 'The explorer was closed.' })
-      } else {
-        current = { id, settle, onProgress, last: null }
-        port.postMessage({ type: 'start', id, input })
-      }
-      return {
-        id,
-        outcome,
-        cancel() {
-          if (current !== null && current.id === id) port.postMessage({ type: 'cancel', id })
-        },
-      }
-    },
-    dispose() {
-      if (disposed) return
-      disposed = true
-      port.terminate()
-      if (current !== null) finish({ status: 'cancelled', progress: current.last })
-    },
-  }
+  return createJobClient(port, {
+    worker: 'The explorer worker',
+    closed: 'The explorer was closed.',
+  })
 }
 
 // --- Creating the worker (the only code here that touches browser globals) -------------------
@@ -140,11 +52,6 @@ export function createExplorerClient(port: ExplorerPort): ExplorerClient {
 // { type: 'module' })` is the form Vite recognises and bundles as a module worker.
 declare const Worker: new (url: object, options: { type: 'module'; name: string }) => ExplorerPort
 declare const URL: new (path: string, base: string) => object
-declare global {
-  interface ImportMeta {
-    url: string
-  }
-}
 
 /** Starts the explorer worker (in a browser, bundled by Vite). */
 export function spawnExplorerWorker(): ExplorerPort {

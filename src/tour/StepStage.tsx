@@ -8,6 +8,7 @@ import { useId, useMemo } from 'react'
 import type { TourChapter, TourStep } from '../sim/tour'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store/derive'
+import { TONE_GLYPHS } from '../ui/eventTone'
 import { useElementWidth } from '../ui/hooks'
 import type { Future } from '../viz'
 import { SpaceTimeDiagram } from '../viz'
@@ -15,7 +16,7 @@ import { MomentState } from './MomentState'
 import { Predict } from './Predict'
 import { labHref } from './runs'
 import type { Drawn } from './stepView'
-import { pastOnly, stepView, TONE_GLYPHS, toneOf } from './stepView'
+import { pastOnly, stepView, toneOf } from './stepView'
 
 export function StepStage({
   chapter,

@@ -11,6 +11,8 @@ import type { Future } from '../viz'
 import type { LabRun } from '../store/derive'
 import type { Spans } from '../timeline'
 import { deriveSpans, eventIndexAt } from '../timeline'
+import type { Tone } from '../ui/eventTone'
+import { toneOf as logTone } from '../ui/eventTone'
 import { momentEventIndex, momentMs } from './runs'
 
 export interface StepView {
@@ -95,51 +97,11 @@ export function pastOnly(lab: LabRun, cursorMs: number): Drawn {
   return { run, findings, spans: deriveSpans(run) }
 }
 
-export type Tone = 'bad' | 'ok' | 'fault' | 'lease' | 'info'
-
-/** The event log's tones: refusals red, acceptances green, faults amber, lease changes blue. */
-export function toneOf(e: TraceEvent): Tone {
-  switch (e.type) {
-    case 'WriteRejected':
-    case 'ReadRejected':
-    case 'WriteDiscarded':
-    case 'RenewRefused':
-    case 'ReleaseRefused':
-    case 'LeaseCheckFailed':
-    case 'MessageDropped':
-      return 'bad'
-    case 'WriteAccepted':
-    case 'WriteApplied':
-    case 'ReadServed':
-      return 'ok'
-    case 'NodePaused':
-    case 'NodeResumed':
-    case 'NodeCrashed':
-    case 'NodeRestarted':
-    case 'ClockJumped':
-    case 'PartitionStarted':
-    case 'PartitionHealed':
-    case 'LinkFaultArmed':
-      return 'fault'
-    case 'LeaseGranted':
-    case 'LeaseRenewed':
-    case 'LeaseReleased':
-    case 'LeaseExpired':
-    case 'LeaseForgotten':
-    case 'BeliefStarted':
-    case 'BeliefEnded':
-    case 'LockDelayStarted':
-    case 'LockDelayEnded':
-      return 'lease'
-    default:
-      return 'info'
-  }
-}
-
-export const TONE_GLYPHS: Record<Tone, string> = {
-  bad: '✗',
-  ok: '✓',
-  fault: '⚡',
-  lease: '◆',
-  info: '·',
+/**
+ * The event log's tones, except that a message reads as plain information: the strip leaves
+ * messages out (they are the diagram's arrows), so only a key event can be one.
+ */
+export function toneOf(e: TraceEvent): Exclude<Tone, 'message'> {
+  const tone = logTone(e)
+  return tone === 'message' ? 'info' : tone
 }

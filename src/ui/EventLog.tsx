@@ -26,6 +26,7 @@ import type { LabRun } from '../store'
 import { useShallow } from 'zustand/react/shallow'
 import { useLab } from '../store'
 import { eventIndexAt } from '../timeline'
+import { TONE_GLYPHS, toneOf } from './eventTone'
 
 const CHUNK = 32
 /** Until a chunk has been measured, a row is taken to be this tall. */
@@ -296,7 +297,7 @@ const LogRow = memo(function LogRow({
       >
         <span className="fl-log-time">{formatMs(event.atMs)}</span>
         <span className="fl-log-mark" aria-hidden="true">
-          {GLYPHS[tone]}
+          {TONE_GLYPHS[tone]}
         </span>
         <span className="fl-log-text">{describeEvent(event)}</span>
       </button>
@@ -309,55 +310,3 @@ const LogRow = memo(function LogRow({
     </li>
   )
 })
-
-type Tone = 'bad' | 'ok' | 'fault' | 'lease' | 'message' | 'info'
-
-const GLYPHS: Record<Tone, string> = {
-  bad: '✗',
-  ok: '✓',
-  fault: '⚡',
-  lease: '◆',
-  message: '→',
-  info: '·',
-}
-
-function toneOf(event: TraceEvent): Tone {
-  switch (event.type) {
-    case 'WriteRejected':
-    case 'ReadRejected':
-    case 'WriteDiscarded':
-    case 'RenewRefused':
-    case 'ReleaseRefused':
-    case 'LeaseCheckFailed':
-    case 'MessageDropped':
-      return 'bad'
-    case 'WriteAccepted':
-    case 'WriteApplied':
-    case 'ReadServed':
-      return 'ok'
-    case 'NodePaused':
-    case 'NodeResumed':
-    case 'NodeCrashed':
-    case 'NodeRestarted':
-    case 'ClockJumped':
-    case 'PartitionStarted':
-    case 'PartitionHealed':
-    case 'LinkFaultArmed':
-      return 'fault'
-    case 'LeaseGranted':
-    case 'LeaseRenewed':
-    case 'LeaseReleased':
-    case 'LeaseExpired':
-    case 'LeaseForgotten':
-    case 'BeliefStarted':
-    case 'BeliefEnded':
-    case 'LockDelayStarted':
-    case 'LockDelayEnded':
-      return 'lease'
-    case 'MessageSent':
-    case 'MessageDelivered':
-      return 'message'
-    default:
-      return 'info'
-  }
-}

@@ -3,7 +3,7 @@
  * of how often each kind of violation happened, and the failing runs, each of which opens in the
  * lab (undoably) at its first violation.
  */
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 import type { ChaosExample } from '../../explore'
 import type { ViolationKind } from '../../sim'
 import { describeFault, formatMs } from '../../sim'
@@ -14,6 +14,7 @@ import { useExplore } from './context'
 import type { ChaosJobState } from './exploreStore'
 import { formatElapsed, plural, VIOLATION_LABELS } from './labels'
 import { ProgressMeter } from './ProgressMeter'
+import { useRunFocus } from './useRunFocus'
 
 /** Failing runs listed (the store keeps the first few of each side and kind). */
 const LISTED_RUNS = 12
@@ -25,24 +26,7 @@ export function ChaosView() {
   const cancel = useExplore((s) => s.cancelChaos)
   const noKinds = useExplore((s) => s.settings.kinds.length === 0)
   const running = chaos?.state.status === 'running'
-  const rootRef = useRef<HTMLDivElement>(null)
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  const startRef = useRef<HTMLButtonElement>(null)
-  const wasRunning = useRef(false)
-
-  // As in the search: focus goes to Cancel on start, and back when Cancel goes away with it.
-  useEffect(() => {
-    const root = rootRef.current
-    if (running && !wasRunning.current) cancelRef.current?.focus()
-    if (!running && wasRunning.current && root !== null) {
-      const active = (root.getRootNode() as Document | ShadowRoot).activeElement
-      if (active === null || active === root.ownerDocument.body) {
-        const heading = root.querySelector<HTMLElement>('[data-explore-result-heading]')
-        ;(heading ?? startRef.current)?.focus()
-      }
-    }
-    wasRunning.current = running
-  }, [running])
+  const { rootRef, cancelRef, startRef } = useRunFocus(running)
 
   return (
     <div className="fl-explore-run" ref={rootRef}>

@@ -2,7 +2,7 @@
  * The systematic search: start it (on the lab's scenario as it is, or fenced on and off side by
  * side), watch its progress, cancel it, and read what it found.
  */
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 import type { ExploreResult } from '../../explore'
 import { describeChoice } from '../../explore/describe'
 import type { Scenario, ViolationKind } from '../../sim'
@@ -12,6 +12,7 @@ import { useExplore } from './context'
 import type { SearchJob, SearchSide, SearchSlot } from './exploreStore'
 import { FAULT_KIND_NOUNS, formatElapsed, listWords, plural, VIOLATION_LABELS } from './labels'
 import { ProgressMeter } from './ProgressMeter'
+import { useRunFocus } from './useRunFocus'
 
 const SIDE_TITLES: Record<SearchSide, { title: string; detail: string }> = {
   'as-is': { title: 'This configuration', detail: '' },
@@ -26,26 +27,7 @@ export function SearchView() {
   const cancel = useExplore((s) => s.cancelSearch)
   const noKinds = useExplore((s) => s.settings.kinds.length === 0)
   const running = search?.slots.some((slot) => slot.state.status === 'running') === true
-  const rootRef = useRef<HTMLDivElement>(null)
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  const startRef = useRef<HTMLButtonElement>(null)
-  const wasRunning = useRef(false)
-
-  // Keyboard users land on Cancel when a search starts. When it ends, Cancel goes away: focus
-  // it took along (now nowhere) moves to the result's heading, or back to the start button.
-  useEffect(() => {
-    const root = rootRef.current
-    if (running && !wasRunning.current) cancelRef.current?.focus()
-    if (!running && wasRunning.current && root !== null) {
-      const doc = root.getRootNode() as Document | ShadowRoot
-      const active = doc.activeElement
-      if (active === null || active === root.ownerDocument.body) {
-        const heading = root.querySelector<HTMLElement>('[data-explore-result-heading]')
-        ;(heading ?? startRef.current)?.focus()
-      }
-    }
-    wasRunning.current = running
-  }, [running])
+  const { rootRef, cancelRef, startRef } = useRunFocus(running)
 
   return (
     <div className="fl-explore-run" ref={rootRef}>

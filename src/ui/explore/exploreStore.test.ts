@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ChaosPort } from '../../explore/chaosClient'
 import { createChaosHost } from '../../explore/chaosHost'
+import type { HostEnvironment, JobHost } from '../../explore/jobHost'
+import { inProcessWorker } from '../../explore/testing/inProcessWorker'
 import type { ExplorerPort } from '../../explore/workerClient'
 import { createExplorerHost } from '../../explore/workerHost'
 import { check, run } from '../../sim'
@@ -8,53 +10,32 @@ import { createLabStore } from '../../store'
 import type { ExploreStore } from './exploreStore'
 import { createExploreStore } from './exploreStore'
 
-/**
- * A worker in-process: messages cross as structured clones on later macrotasks, as between a
- * page and a Web Worker. Counts the workers spawned and terminated.
- */
+/** Workers in-process (see inProcessWorker), counting those spawned and terminated. */
 function workers() {
   const count = { spawned: 0, terminated: 0 }
-  function port<In, Out>(
-    bind: (
-      post: (m: Out) => void,
-      defer: (fn: () => void) => void,
-    ) => {
-      receive(m: In): void
-    },
-  ) {
-    let terminated = false
-    count.spawned++
-    const p = {
-      onmessage: null as ((event: { data: Out }) => void) | null,
-      onerror: null as ((event: { message?: string }) => void) | null,
-      postMessage(message: In) {
-        if (terminated) return
-        const copy = structuredClone(message)
-        setImmediate(() => host.receive(copy))
-      },
-      terminate() {
-        terminated = true
-        count.terminated++
-      },
-    }
-    const host = bind(
-      (message) => {
-        if (terminated) return
-        const copy = structuredClone(message)
-        setImmediate(() => p.onmessage?.({ data: copy }))
-      },
-      (fn) => setImmediate(() => (terminated ? undefined : fn())),
-    )
-    return p
-  }
   const nowMs = () => performance.now()
+  function spawn<Input, Progress, Result>(
+    createHost: (env: HostEnvironment<Progress, Result>) => JobHost<Input>,
+  ) {
+    count.spawned++
+    const { port } = inProcessWorker(createHost, {
+      later: setImmediate,
+      clone: structuredClone,
+      nowMs,
+    })
+    const terminate = port.terminate.bind(port)
+    port.terminate = () => {
+      count.terminated++
+      terminate()
+    }
+    return port
+  }
   return {
     count,
     env: {
       nowMs,
-      spawnExplorer: (): ExplorerPort =>
-        port((post, defer) => createExplorerHost({ post, defer, nowMs })),
-      spawnChaos: (): ChaosPort => port((post, defer) => createChaosHost({ post, defer, nowMs })),
+      spawnExplorer: (): ExplorerPort => spawn(createExplorerHost),
+      spawnChaos: (): ChaosPort => spawn(createChaosHost),
     },
   }
 }

@@ -1,0 +1,25 @@
+/**
+ * `test` for every spec that holds pages to "no console error anywhere": an automatic fixture
+ * collects the page's console errors and uncaught exceptions and, once the test is over, fails
+ * it if there were any. A spec may read or add to the list through the `pageErrors` fixture.
+ */
+import { expect, test as base } from '@playwright/test'
+
+export { expect } from '@playwright/test'
+
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        const { url } = message.location()
+        errors.push(`console: ${message.text()}${url ? ` (${url})` : ''}`)
+      })
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      await use(errors)
+      expect(errors).toEqual([])
+    },
+    { auto: true },
+  ],
+})
