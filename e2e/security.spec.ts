@@ -40,6 +40,25 @@ test('the page declares a strict CSP and nothing on it violates the policy', asy
   expect(violations.filter((v) => /Content Security Policy/i.test(v))).toEqual([])
 })
 
+// Every other built page carries the same policy (the specs that exercise them fail on any
+// console error, which is where a violation is reported).
+for (const path of [
+  '/embed.html?scenario=gc-pause&controls=full',
+  '/embed.html?tour=fencing',
+  '/tour.html#fencing',
+]) {
+  test(`${path} declares the same strict CSP`, async ({ page }) => {
+    await page.goto(path)
+    const csp = await page
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .getAttribute('content')
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("style-src 'self'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('unsafe-eval')
+  })
+}
+
 test('a scenario whose title and description contain markup shows them as text', async ({
   page,
 }) => {
