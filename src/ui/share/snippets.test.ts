@@ -192,5 +192,9 @@ describe('embed snippets', () => {
     expect(reservedHeightPx('full', 400)).toBeGreaterThan(reservedHeightPx('minimal', 400))
     expect(reservedHeightPx('minimal', 400)).toBeGreaterThan(reservedHeightPx('none', 400))
     expect(reservedHeightPx('none', 10)).toBeGreaterThanOrEqual(160)
+    // A preset-sized diagram gets the documented height; a taller one (more lanes) gets more.
+    expect(reservedHeightPx('minimal', 398)).toBe(630)
+    expect(reservedHeightPx('full', 398)).toBe(810)
+    expect(reservedHeightPx('minimal', 900)).toBe(900 + 232)
   })
 })

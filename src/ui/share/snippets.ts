@@ -62,12 +62,23 @@ export interface Snippets {
 /** A name for an embed: what the host script's messages carry. */
 export const EMBED_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 
-/** The iframe heights we reserve per controls mode, above the diagram's own height. */
-const CHROME_PX: Record<ControlsMode, number> = { full: 210, minimal: 96, none: 24 }
+/**
+ * The heights the README's Embedding section documents per controls mode: measured in Chromium,
+ * they hold every preset with its caption at any moment in a column of 640 px or more, so an
+ * iframe without the host script does not scroll inside.
+ */
+export const RESERVED_HEIGHT_PX: Record<ControlsMode, number> = {
+  full: 810,
+  minimal: 630,
+  none: 570,
+}
+
+/** What surrounds the diagram in each mode (header, caption, controls), from the same measure. */
+const CHROME_PX: Record<ControlsMode, number> = { full: 412, minimal: 232, none: 172 }
 
 /** An initial iframe height for a diagram of `diagramHeightPx`, so the page does not jump. */
 export function reservedHeightPx(controls: ControlsMode, diagramHeightPx: number): number {
-  return Math.round(Math.max(160, diagramHeightPx) + CHROME_PX[controls])
+  return Math.round(Math.max(RESERVED_HEIGHT_PX[controls], diagramHeightPx + CHROME_PX[controls]))
 }
 
 /** The embed's query parameters, in the documented order; defaults that matter stay explicit. */
