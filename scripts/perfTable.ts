@@ -40,6 +40,10 @@ const ROWS: readonly RowSpec[] = [
     ],
   },
   {
+    what: 'First counterexample in Node, slowest of the seven unsafe presets',
+    names: ['explore.counterexample_ms.*'],
+  },
+  {
     what: 'Longest main-thread task (CPU) during a search or chaos run',
     names: ['explore-ui.main_thread_task_max_cpu_ms.*'],
   },
