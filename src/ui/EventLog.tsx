@@ -27,6 +27,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { useLab } from '../store'
 import { eventIndexAt } from '../timeline'
 import { TONE_GLYPHS, toneOf } from './eventTone'
+import { useSettled } from './hooks'
 
 const CHUNK = 32
 /** Until a chunk has been measured, a row is taken to be this tall. */
@@ -35,12 +36,23 @@ const ROW_ESTIMATE_PX = 32
 const OVERSCAN_PX = 240
 /** Runs up to this long (every preset) are rendered whole: windowing is for long runs. */
 const RENDER_ALL_UP_TO = 320
+/** How long the cursor of a long run must rest before the log follows it (outside playback). */
+const LOG_SETTLE_MS = 120
 
 export function EventLog({ headingId }: { headingId: string }) {
   // Deferred: while playing or scrubbing, and after an edit, the log catches up in the time a
   // frame leaves over instead of holding up the frame (the diagram and the scrubber go first).
+  // While the reader drags the scrubber (or steps), the log waits until the cursor rests: it
+  // need not follow every frame of a drag, and re-rendering and measuring a long log each frame
+  // costs the scrub its frame budget. While playing, and after an edit, it follows at once.
+  const playing = useLab((s) => s.playing)
   const [lab, current] = useDeferredValue(
-    useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
+    useSettled(
+      useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
+      LOG_SETTLE_MS,
+      (settled, next) =>
+        playing || settled[0] !== next[0] || next[0].run.events.length <= RENDER_ALL_UP_TO,
+    ),
   )
   const futureMode = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)

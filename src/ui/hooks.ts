@@ -1,4 +1,4 @@
-/** Small DOM hooks: element width, media queries. */
+/** Small DOM hooks: element width, media queries, a value that settles. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { RefObject } from 'react'
 
@@ -37,4 +37,26 @@ export function useMediaQuery(query: string): boolean {
     () => (typeof matchMedia === 'undefined' ? false : matchMedia(query).matches),
     () => false,
   )
+}
+
+/**
+ * `value`, but a change is taken only once it has held for `delayMs` — unless `immediate(prev,
+ * next)` says to take it at once. For a costly view that need not follow every step of a drag.
+ */
+export function useSettled<T>(
+  value: T,
+  delayMs: number,
+  immediate: (settled: T, next: T) => boolean,
+): T {
+  const [settled, setSettled] = useState(value)
+  const now = Object.is(settled, value) || immediate(settled, value)
+  useEffect(() => {
+    if (now) {
+      setSettled(value)
+      return
+    }
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, now, delayMs])
+  return now ? value : settled
 }
