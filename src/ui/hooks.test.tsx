@@ -10,6 +10,13 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Fake time passing, with React's updates from it applied. */
+function wait(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms)
+  })
+}
+
 function mount() {
   const seen: number[] = []
   function Probe({ value, urgent }: { value: number; urgent: boolean }) {
@@ -19,8 +26,11 @@ function mount() {
   const host = document.createElement('div')
   document.body.append(host)
   const root = createRoot(host)
-  const show = (value: number, urgent = false) =>
-    act(() => root.render(<Probe value={value} urgent={urgent} />))
+  const show = (value: number, urgent = false) => {
+    act(() => {
+      root.render(<Probe value={value} urgent={urgent} />)
+    })
+  }
   return { seen, show, last: () => seen.at(-1) }
 }
 
@@ -33,10 +43,10 @@ describe('useSettled', () => {
     // A drag: values come faster than the delay; none of them is taken.
     for (const v of [2, 3, 4, 5]) {
       show(v)
-      act(() => vi.advanceTimersByTime(50))
+      wait(50)
       expect(last()).toBe(1)
     }
-    act(() => vi.advanceTimersByTime(100))
+    wait(100)
     expect(last()).toBe(5)
   })
 
@@ -49,7 +59,7 @@ describe('useSettled', () => {
     // …and a later ordinary change still waits.
     show(8)
     expect(last()).toBe(7)
-    act(() => vi.advanceTimersByTime(100))
+    wait(100)
     expect(last()).toBe(8)
   })
 })
