@@ -9,8 +9,6 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 const CORE = ['src/sim/**', 'src/timeline/**', 'src/explore/**', 'src/viz/layout/**']
 // src/sim and src/timeline may not import d3 at all; explore and viz/layout may use d3 math.
 const CORE_NO_D3 = ['src/sim/**', 'src/timeline/**']
-// Web Worker glue is a thin shell around pure code (see tsconfig.core.json).
-const WORKERS = ['**/*.worker.ts']
 
 const SHELL = 'the pure core (sim, timeline, explore, viz/layout) must not depend on the shell'
 
@@ -165,7 +163,7 @@ export default defineConfig(
   // Boundary of the pure core. Tests are exempt (they may use Node, fast-check, timers...).
   {
     files: CORE,
-    ignores: [...TESTS, ...WORKERS],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': coreImportRestrictions(true),
       'no-restricted-globals': ['error', ...restrictedGlobals],
@@ -181,7 +179,7 @@ export default defineConfig(
   },
   {
     files: CORE_NO_D3,
-    ignores: [...TESTS, ...WORKERS],
+    ignores: TESTS,
     rules: { 'no-restricted-imports': coreImportRestrictions(false) },
   },
 )

@@ -1,7 +1,7 @@
 /**
  * The page's handle on the chaos Web Worker: the generic job client (jobClient.ts), typed.
  *
- *   const client = createChaosClient(spawnChaosWorker())
+ *   const client = createChaosClient(spawnChaosWorker())   // src/workers
  *   const job = client.start({ scenario, baseFaults: 'none', kinds, maxFaults: 2, runs: 2000, seed: 1 },
  *     (progress) => setProgress(progress))   // about every 40 ms: done / total, counts per side
  *   job.cancel()                             // any time; the worker stops within one chunk
@@ -25,17 +25,4 @@ export type ChaosPort = JobPort<ChaosInput, TimedChaosProgress, ChaosProgress>
 
 export function createChaosClient(port: ChaosPort): ChaosClient {
   return createJobClient(port, { worker: 'The chaos worker', closed: 'Chaos mode was closed.' })
-}
-
-// The pure core is type-checked without DOM types: the constructors are named by the shapes
-// used (see workerClient.ts). This exact form is what Vite recognises and bundles as a worker.
-declare const Worker: new (url: object, options: { type: 'module'; name: string }) => ChaosPort
-declare const URL: new (path: string, base: string) => object
-
-/** Starts the chaos worker (in a browser, bundled by Vite). */
-export function spawnChaosWorker(): ChaosPort {
-  return new Worker(new URL('./chaos.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'fencing-lab-chaos',
-  })
 }

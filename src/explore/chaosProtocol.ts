@@ -4,7 +4,7 @@ import type { FromJob, ToJob } from './jobProtocol'
 
 export type ToChaos = ToJob<ChaosInput>
 
-/** Progress with the worker's own timing (performance.now in the worker). */
+/** Progress with the worker's own timing (the worker's monotonic clock). */
 export interface TimedChaosProgress extends ChaosProgress {
   elapsedMs: number
   /** Schedules (each run fenced and unfenced) per second of wall time so far. */

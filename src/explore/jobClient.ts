@@ -125,11 +125,3 @@ export function createJobClient<Input, Progress, Result>(
     },
   }
 }
-
-// The pure core is type-checked without DOM types, so each client's spawn function names the
-// Worker and URL constructors by the shapes it needs; this gives them `import.meta.url`.
-declare global {
-  interface ImportMeta {
-    url: string
-  }
-}

@@ -1,7 +1,7 @@
 /**
  * The worker's side of a chunked job (the explorer's search, a chaos run), written against an
  * injected environment (post, clock, defer) so it stays free of host globals and can be tested
- * in-process; serveJobs.worker.ts binds it to `self`, `performance.now` and a MessageChannel.
+ * in-process; src/workers/serveJobs.ts binds it to the worker's globals.
  *
  * It runs the job in chunks of about CHUNK_MS, posts progress after each one, and yields to the
  * event loop between chunks, which is when a `cancel` (or a new `start`) is received.
@@ -10,7 +10,7 @@ import type { FromJob, ToJob } from './jobProtocol'
 
 export interface HostEnvironment<Progress = unknown, Result = unknown> {
   post(message: FromJob<Progress, Result>): void
-  /** A monotonic clock in ms (performance.now in a worker). */
+  /** A monotonic clock in ms (the worker's own). */
   nowMs(): number
   /** Calls `fn` once pending messages have been delivered (a macrotask, not a microtask). */
   defer(fn: () => void): void

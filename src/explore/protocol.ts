@@ -4,7 +4,7 @@ import type { ExploreInput, ExploreProgress, ExploreResult } from './types'
 
 export type ToExplorer = ToJob<ExploreInput>
 
-/** Progress with the worker's own timing (performance.now in the worker). */
+/** Progress with the worker's own timing (the worker's monotonic clock). */
 export interface TimedProgress extends ExploreProgress {
   /** Wall time since the search started, in the worker. */
   elapsedMs: number

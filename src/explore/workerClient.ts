@@ -1,9 +1,9 @@
 /**
  * The page's handle on the explorer Web Worker: the generic job client (jobClient.ts), typed.
  *
- * API (what a React panel uses):
+ * API (what a panel uses):
  *
- *   const client = createExplorerClient(spawnExplorerWorker())   // once per lab instance
+ *   const client = createExplorerClient(spawnExplorerWorker())   // src/workers; once per lab
  *   const search = client.start(
  *     { scenario, baseFaults: 'none', target: { kinds: ['token-order'] }, budget: { maxFaults: 2 } },
  *     (progress) => setProgress(progress),   // about every 40 ms while it runs
@@ -17,7 +17,7 @@
  * - `onProgress(progress: TimedProgress)`: `explored` (schedules decided), `runs` (simulations),
  *   `distinct` (distinct traces), `faultsReached` and `deviationsReached` (the stage being
  *   searched), `stageDone` / `stageTotal` (for a progress bar of the current stage),
- *   `budget.maxSchedules` (the cap), and, measured in the worker with performance.now,
+ *   `budget.maxSchedules` (the cap), and, measured on the worker's monotonic clock,
  *   `elapsedMs` and `schedulesPerSecond`.
  * - `outcome`: `{ status: 'done', result, progress }` where `result.kind` is `'counterexample'`
  *   (`result.counterexample.scenario` is a valid scenario to load; `counterexample.finding.atMs`
@@ -43,20 +43,5 @@ export function createExplorerClient(port: ExplorerPort): ExplorerClient {
   return createJobClient(port, {
     worker: 'The explorer worker',
     closed: 'The explorer was closed.',
-  })
-}
-
-// --- Creating the worker (the only code here that touches browser globals) -------------------
-// The pure core is type-checked without DOM types, so the two constructors are named here by
-// the shapes this module needs. `new Worker(new URL('./explorer.worker.ts', import.meta.url),
-// { type: 'module' })` is the form Vite recognises and bundles as a module worker.
-declare const Worker: new (url: object, options: { type: 'module'; name: string }) => ExplorerPort
-declare const URL: new (path: string, base: string) => object
-
-/** Starts the explorer worker (in a browser, bundled by Vite). */
-export function spawnExplorerWorker(): ExplorerPort {
-  return new Worker(new URL('./explorer.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'fencing-lab-explorer',
   })
 }

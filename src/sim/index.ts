@@ -1,6 +1,6 @@
 /**
- * The simulation core's public surface. Everything here is pure and deterministic: no DOM,
- * React, zustand, Date, Math.random or timers (enforced by lint and tsconfig.core.json).
+ * The simulation core's public surface. Everything here is pure and deterministic: no host APIs,
+ * no UI, no wall clock, no unseeded randomness (enforced by lint and tsconfig.core.json).
  */
 export type { ChoiceAnswer, ChoicePoint, Chooser, RngCell } from './choice'
 export { drawInt, replayChooser, seededChooser } from './choice'

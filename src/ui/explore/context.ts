@@ -1,8 +1,7 @@
 /** The lab's explore store, reached from the lab's own (one per lab, made on first use). */
 import { useStore } from 'zustand'
-import { spawnChaosWorker } from '../../explore/chaosClient'
-import { spawnExplorerWorker } from '../../explore/workerClient'
 import { useLabStore } from '../../store'
+import { spawnChaosWorker, spawnExplorerWorker } from '../../workers/spawn'
 import type { ExploreEnv, ExploreState, ExploreStore } from './exploreStore'
 import { exploreStoreFor } from './exploreStore'
 

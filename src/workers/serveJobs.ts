@@ -1,9 +1,10 @@
 /**
  * The glue every job worker shares (not a worker entry itself): binds a pure job host
- * (jobHost.ts) to the worker's globals.
+ * (src/explore/jobHost.ts) to the worker's globals: messages, performance.now and a
+ * MessageChannel for yielding.
  */
-import type { HostEnvironment, JobHost } from './jobHost'
-import type { FromJob, ToJob } from './jobProtocol'
+import type { HostEnvironment, JobHost } from '../explore/jobHost'
+import type { FromJob, ToJob } from '../explore/jobProtocol'
 
 export function serveJobs<Input, Progress, Result>(
   createHost: (env: HostEnvironment<Progress, Result>) => JobHost<Input>,

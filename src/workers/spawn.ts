@@ -1,0 +1,24 @@
+/**
+ * Starting the job workers (shell: the pure clients in src/explore take any port). This exact
+ * `new Worker(new URL('./x.worker.ts', import.meta.url), { type: 'module' })` form is what Vite
+ * recognises and bundles as a module worker. A Worker's message events carry `any` data; the
+ * ports say what our workers post, hence the casts.
+ */
+import type { ChaosPort } from '../explore/chaosClient'
+import type { ExplorerPort } from '../explore/workerClient'
+
+/** The explorer's worker, for `createExplorerClient`. */
+export function spawnExplorerWorker(): ExplorerPort {
+  return new Worker(new URL('./explorer.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'fencing-lab-explorer',
+  }) as unknown as ExplorerPort
+}
+
+/** Chaos mode's worker, for `createChaosClient`. */
+export function spawnChaosWorker(): ChaosPort {
+  return new Worker(new URL('./chaos.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'fencing-lab-chaos',
+  }) as unknown as ChaosPort
+}
