@@ -15,12 +15,12 @@ import { readEmbedParams } from './options'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
+  const options = readEmbedParams(location.search, location.hash)
   if (safeParams(location.search.replace(/^\?/, '')).has('tour')) {
     const { startTourEmbed } = await import('./tourEmbed')
-    startTourEmbed(container, location.search)
+    startTourEmbed(container, location.search, options.id)
     return
   }
-  const options = readEmbedParams(location.search, location.hash)
   // The parameter wins over the reader's system preference (an iframe cannot see the host's).
   document.documentElement.dataset.theme = options.theme
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches

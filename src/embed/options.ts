@@ -42,7 +42,7 @@ type Source = 'parameter' | 'attribute'
 
 /** The most steps a range may name (runs are far shorter; this only bounds the number). */
 export const MAX_STEP = 1_000_000
-export const MAX_ID_CHARS = 100
+const MAX_ID_CHARS = 100
 
 /** The embed page: `embed.html?scenario=…&controls=…#s=…&t=…` (hash values win for s and t). */
 export function readEmbedParams(search: string, hash: string): EmbedOptions {

@@ -8,15 +8,13 @@ import { createRoot } from 'react-dom/client'
 import { readTourLink } from '../tour/link'
 import { TourApp } from '../tour/TourApp'
 import '../tour/tour.css'
-import { safeParams } from './linkParts'
-import { MAX_ID_CHARS } from './options'
 import { startResizeReporting } from './resize'
 
-export function startTourEmbed(container: HTMLElement, search: string): void {
+/** `id` is the embed's own `id` parameter (read by options.ts), echoed in resize messages. */
+export function startTourEmbed(container: HTMLElement, search: string, id: string | null): void {
   const link = { ...readTourLink(search, ''), embed: true }
   document.documentElement.dataset.theme = link.theme
   document.title = `${link.chapter.title} · Fencing Lab tour`
   createRoot(container).render(<TourApp initial={link} />)
-  const id = safeParams(search.replace(/^\?/, '')).get('id')
-  startResizeReporting(window, id === null ? null : id.slice(0, MAX_ID_CHARS))
+  startResizeReporting(window, id)
 }

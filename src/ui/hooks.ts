@@ -49,14 +49,17 @@ export function useSettled<T>(
   immediate: (settled: T, next: T) => boolean,
 ): T {
   const [settled, setSettled] = useState(value)
-  const now = Object.is(settled, value) || immediate(settled, value)
+  const pending = !Object.is(settled, value)
+  // An urgent change is taken during this render (React re-runs only this component before
+  // committing), not from an effect: that would cost a second render and commit every frame
+  // of playback.
+  const urgent = pending && immediate(settled, value)
+  if (urgent) setSettled(value)
+  const waiting = pending && !urgent
   useEffect(() => {
-    if (now) {
-      setSettled(value)
-      return
-    }
+    if (!waiting) return
     const timer = setTimeout(() => setSettled(value), delayMs)
     return () => clearTimeout(timer)
-  }, [value, now, delayMs])
-  return now ? value : settled
+  }, [value, waiting, delayMs])
+  return waiting ? settled : value
 }

@@ -51,84 +51,47 @@ export const EndIcon = () => (
     <rect x="14.6" y="5" width="2" height="10" rx="1" fill="currentColor" />
   </Icon>
 )
-/** A warning triangle with a chevron: "jump to the next problem". */
-export const NextProblemIcon = () => (
-  <Icon>
+/** A stroked line in the text colour, rounded at its ends and corners. */
+function Stroke({ d, width }: { d: string; width: number }) {
+  return (
     <path
-      d="M6.5 3.8 11.6 13H1.4z"
+      d={d}
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinejoin="round"
-    />
-    <path
-      d="M6.5 7.4v2.4M6.5 11.2v.1"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-    />
-    <path
-      d="m13.5 5.5 4 4.5-4 4.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={width}
       strokeLinecap="round"
       strokeLinejoin="round"
     />
-  </Icon>
-)
-export const PreviousProblemIcon = () => (
-  <Icon>
-    <path
-      d="M13.5 3.8 18.6 13H8.4z"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinejoin="round"
-    />
-    <path
-      d="M13.5 7.4v2.4M13.5 11.2v.1"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-    />
-    <path
-      d="m6.5 5.5-4 4.5 4 4.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </Icon>
-)
+  )
+}
+
+/** A warning triangle with a chevron: "jump to the next problem"; mirrored, the previous one. */
+function ProblemJumpIcon({ mirrored }: { mirrored: boolean }) {
+  return (
+    <Icon>
+      <g transform={mirrored ? 'matrix(-1 0 0 1 20 0)' : undefined}>
+        <Stroke d="M6.5 3.8 11.6 13H1.4z" width={1.6} />
+        <Stroke d="M6.5 7.4v2.4M6.5 11.2v.1" width={1.6} />
+        <Stroke d="m13.5 5.5 4 4.5-4 4.5" width={1.8} />
+      </g>
+    </Icon>
+  )
+}
+export const NextProblemIcon = () => <ProblemJumpIcon mirrored={false} />
+export const PreviousProblemIcon = () => <ProblemJumpIcon mirrored />
 export const UndoIcon = () => (
   <Icon>
-    <path
-      d="M7 6 3.5 9.5 7 13M4 9.5h7.5a4.5 4.5 0 0 1 0 9H9"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
+    <Stroke d="M7 6 3.5 9.5 7 13M4 9.5h7.5a4.5 4.5 0 0 1 0 9H9" width={1.7} />
   </Icon>
 )
 export const RedoIcon = () => (
   <Icon>
-    <path
-      d="m13 6 3.5 3.5L13 13m3-3.5H8.5a4.5 4.5 0 0 0 0 9H11"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
+    <Stroke d="m13 6 3.5 3.5L13 13m3-3.5H8.5a4.5 4.5 0 0 0 0 9H11" width={1.7} />
   </Icon>
 )
 export const CloseIcon = () => (
   <Icon>
-    <path d="m5.5 5.5 9 9m0-9-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    <Stroke d="m5.5 5.5 9 9m0-9-9 9" width={1.8} />
   </Icon>
 )
 export const CompareIcon = () => (
