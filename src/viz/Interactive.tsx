@@ -4,11 +4,15 @@
  * accessible name; messages form one tab stop with arrow keys inside (a roving tabindex — a long
  * run has thousands of messages), findings are one tab stop each. In a standalone SVG the same
  * marks are drawn inert, with a <title> for hover.
+ *
+ * A dense run draws its plain arrows in bulk (see layout/denseMessages): only the marked arrows
+ * and the active one (the tab stop, drawn over its bulk line and shown when focused) are elements.
  */
 import type { FocusEvent, KeyboardEvent } from 'react'
-import { memo, useCallback, useRef, useState } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { DIAMOND, ICON, TRIANGLE } from './icons'
-import type { DiagramModel, FindingMarker, MessageArrow } from './layout'
+import type { BarSet, DiagramModel, FindingMarker, MessageArrow } from './layout'
+import { bulkMessages } from './layout'
 import { hueClass, Label } from './Marks'
 
 /** Stable callbacks from the live diagram (they read the latest props through refs). */
@@ -21,9 +25,20 @@ export interface MarkEvents {
   isHidden(ms: number): boolean
 }
 
-export interface Tip {
-  kind: 'message' | 'finding'
-  index: number
+/**
+ * What a tooltip is about: a message or finding (which can also be activated), or, in a dense
+ * run, a lease or belief bar drawn in bulk (its words; a bar on its own element has a <title>).
+ */
+export type Tip =
+  { kind: 'message' | 'finding'; index: number } | { kind: 'bar'; set: BarSet; index: number }
+
+export function sameTip(a: Tip | null, b: Tip | null): boolean {
+  if (a === null || b === null) return a === b
+  return (
+    a.kind === b.kind &&
+    a.index === b.index &&
+    (a.kind !== 'bar' || (b.kind === 'bar' && a.set === b.set))
+  )
 }
 
 /** ├──┤ under the findings row: how long an interval finding lasted. */
@@ -42,6 +57,7 @@ const MessageView = memo(function MessageView({
   tabIndex,
   interactive,
   wideHit,
+  standIn = false,
 }: {
   arrow: MessageArrow
   index: number
@@ -49,6 +65,8 @@ const MessageView = memo(function MessageView({
   interactive: boolean
   /** A wide invisible stroke to make thin arrows easy to hit (left out in dense runs). */
   wideHit: boolean
+  /** The focusable stand-in for a bulk-drawn arrow: drawn only while it has focus. */
+  standIn?: boolean
 }) {
   // The visible label comes first in the accessible name (WCAG 2.5.3, label in name).
   const name = arrow.label === null ? arrow.name : `${arrow.label.text}. ${arrow.name}`
@@ -57,7 +75,7 @@ const MessageView = memo(function MessageView({
     (arrow.queued === null ? '' : `M${arrow.queued.x0},${arrow.queued.y}H${arrow.queued.x1}`)
   return (
     <g
-      className={`fl-msg fl-msg-${arrow.style} ${hueClass(arrow.hue)}`}
+      className={`fl-msg fl-msg-${arrow.style} ${hueClass(arrow.hue)}${standIn ? ' fl-msg-stand-in' : ''}`}
       data-msg-index={index}
       {...(interactive ? { role: 'button', tabIndex, 'aria-label': name } : {})}
     >
@@ -102,14 +120,28 @@ export const Messages = memo(function Messages({
 }) {
   const [active, setActive] = useState(0)
   const group = useRef<SVGGElement>(null)
+  /** Set when the arrow to focus had no element yet (a dense run's stand-in): focus it once drawn. */
+  const focusPending = useRef(false)
   const interactive = events !== null
   const count = model.messages.length
+  const activeIndex = Math.min(active, count - 1)
+  const bulk = useMemo(() => (model.dense ? bulkMessages(model.messages) : null), [model])
+
+  const elementOf = (index: number) =>
+    group.current?.querySelector<SVGGElement>(`[data-msg-index="${index}"]`) ?? null
 
   const focusAt = useCallback((index: number) => {
     setActive(index)
-    const el = group.current?.querySelector<SVGGElement>(`[data-msg-index="${index}"]`)
-    el?.focus()
+    const el = elementOf(index)
+    if (el === null) focusPending.current = true
+    else el.focus()
   }, [])
+
+  useLayoutEffect(() => {
+    if (!focusPending.current) return
+    focusPending.current = false
+    elementOf(activeIndex)?.focus()
+  })
 
   const visible = useCallback(
     (index: number) => {
@@ -192,6 +224,22 @@ export const Messages = memo(function Messages({
     [events],
   )
 
+  const view = (i: number, standIn = false) => {
+    const arrow = model.messages[i]
+    if (arrow === undefined) return null
+    return (
+      <MessageView
+        key={arrow.msg}
+        arrow={arrow}
+        index={i}
+        tabIndex={i === activeIndex ? 0 : -1}
+        interactive={interactive}
+        wideHit={!model.dense}
+        standIn={standIn}
+      />
+    )
+  }
+
   return (
     <g
       ref={group}
@@ -206,16 +254,21 @@ export const Messages = memo(function Messages({
           }
         : { 'aria-hidden': true })}
     >
-      {model.messages.map((arrow, i) => (
-        <MessageView
-          key={arrow.msg}
-          arrow={arrow}
-          index={i}
-          tabIndex={i === Math.min(active, count - 1) ? 0 : -1}
-          interactive={interactive}
-          wideHit={!model.dense}
-        />
-      ))}
+      {bulk === null ? (
+        model.messages.map((_, i) => view(i))
+      ) : (
+        <>
+          {bulk.paths.map((p) => (
+            <path
+              key={p.hue ?? 'none'}
+              className={`fl-msg-bulk fl-msg-line ${hueClass(p.hue)}`}
+              d={p.d}
+            />
+          ))}
+          {bulk.marked.map((i) => view(i))}
+          {count > 0 && !bulk.marked.includes(activeIndex) ? view(activeIndex, true) : null}
+        </>
+      )}
     </g>
   )
 })

@@ -5,7 +5,18 @@
  */
 import { memo } from 'react'
 import { DIAMOND, ICON, TRIANGLE } from './icons'
-import type { DecisionBadge, DiagramModel, LegendItem, NodeBlock, PlacedLabel } from './layout'
+import type {
+  BarSet,
+  BeliefBar,
+  BulkBars,
+  DecisionBadge,
+  DiagramModel,
+  LeaseBar,
+  LegendItem,
+  NodeBlock,
+  PlacedLabel,
+} from './layout'
+import { bulkBars } from './layout'
 
 export function hueClass(hue: number | null): string {
   return hue === null ? 'fl-hue-none' : `fl-hue-${hue}`
@@ -453,15 +464,116 @@ export function Badge({ badge }: { badge: DecisionBadge }) {
   )
 }
 
+function BeliefMark({ belief: b, stalePattern }: { belief: BeliefBar; stalePattern: string }) {
+  return (
+    <g className={hueClass(b.hue)}>
+      <title>{b.title}</title>
+      <rect
+        className="fl-belief"
+        x={b.x0}
+        y={b.y0}
+        width={b.x1 - b.x0}
+        height={b.y1 - b.y0}
+        rx="3"
+      />
+      {b.stale === null ? null : (
+        <>
+          <rect
+            className="fl-stale"
+            fill={stalePattern}
+            x={b.stale.x0}
+            y={b.y0}
+            width={Math.max(0, b.x1 - b.stale.x0)}
+            height={b.y1 - b.y0}
+            rx="3"
+          />
+          <line
+            className="fl-stale-edge"
+            x1={b.stale.x0}
+            x2={b.stale.x0}
+            y1={b.y0 - 3}
+            y2={b.y1 + 3}
+          />
+        </>
+      )}
+    </g>
+  )
+}
+
+function LeaseMark({ lease: l }: { lease: LeaseBar }) {
+  return (
+    <g className={hueClass(l.hue)}>
+      <title>{l.title}</title>
+      <rect
+        className="fl-lease"
+        x={l.x0}
+        y={l.y0}
+        width={l.x1 - l.x0}
+        height={l.y1 - l.y0}
+        rx="2"
+      />
+      {l.text !== null && l.text.className === 'fl-lease-text' ? <Label label={l.text} /> : null}
+    </g>
+  )
+}
+
+function HoldMark({ hold: h }: { hold: LeaseBar }) {
+  return (
+    <g className={hueClass(h.hue)}>
+      <title>{h.title}</title>
+      <rect className="fl-hold" x={h.x0} y={h.y0} width={h.x1 - h.x0} height={h.y1 - h.y0} rx="2" />
+      <Label label={h.text} />
+    </g>
+  )
+}
+
+/** A dense run's plain bars of one set, one path per hue (see layout/bulk). */
+function BulkBarPaths({ set, bulk }: { set: BarSet; bulk: Record<BarSet, BulkBars> | null }) {
+  if (bulk === null) return null
+  const cls = set === 'beliefs' ? 'fl-belief' : set === 'leases' ? 'fl-lease' : 'fl-hold'
+  return (
+    <>
+      {bulk[set].paths.map((path) => (
+        <path
+          key={path.hue}
+          className={`${cls} fl-bulk ${hueClass(path.hue)}`}
+          data-bars={set}
+          d={path.d}
+        />
+      ))}
+    </>
+  )
+}
+
 /** Everything drawn on the lanes except messages and findings (which can be interactive). */
 export const LaneMarks = memo(function LaneMarks({
   model,
   idPrefix,
+  bulkBars: drawInBulk = false,
 }: {
   model: DiagramModel
   idPrefix: string
+  /**
+   * Draw a dense run's plain lease and belief bars in bulk (the live diagram, which shows their
+   * words as tooltips by geometry); a standalone SVG keeps an element, with a <title>, per bar.
+   */
+  bulkBars?: boolean
 }) {
   const p = (name: string) => `url(#${patternId(idPrefix, name)})`
+  // No hooks here (renderStatic draws this too); a memoized component re-renders only per model.
+  const bulk =
+    drawInBulk && model.dense
+      ? {
+          beliefs: bulkBars('beliefs', model),
+          leases: bulkBars('leases', model),
+          holds: bulkBars('holds', model),
+        }
+      : null
+  const pick = <T,>(set: BarSet, all: readonly T[]): readonly T[] =>
+    bulk === null ? all : bulk[set].marked.flatMap((i) => all[i] ?? [])
+  const beliefs = pick('beliefs', model.beliefs)
+  const leases = pick('leases', model.leases)
+  const holds = pick('holds', model.holds)
   return (
     <g className="fl-marks" aria-hidden="true" clipPath={`url(#${patternId(idPrefix, 'clip')})`}>
       {model.partitions.map((band) => (
@@ -503,68 +615,17 @@ export const LaneMarks = memo(function LaneMarks({
           height={band.y1 - band.y0}
         />
       ))}
-      {model.beliefs.map((b) => (
-        <g key={b.key} className={hueClass(b.hue)}>
-          <title>{b.title}</title>
-          <rect
-            className="fl-belief"
-            x={b.x0}
-            y={b.y0}
-            width={b.x1 - b.x0}
-            height={b.y1 - b.y0}
-            rx="3"
-          />
-          {b.stale === null ? null : (
-            <>
-              <rect
-                className="fl-stale"
-                fill={p('stale')}
-                x={b.stale.x0}
-                y={b.y0}
-                width={Math.max(0, b.x1 - b.stale.x0)}
-                height={b.y1 - b.y0}
-                rx="3"
-              />
-              <line
-                className="fl-stale-edge"
-                x1={b.stale.x0}
-                x2={b.stale.x0}
-                y1={b.y0 - 3}
-                y2={b.y1 + 3}
-              />
-            </>
-          )}
-        </g>
+      <BulkBarPaths set="beliefs" bulk={bulk} />
+      {beliefs.map((b) => (
+        <BeliefMark key={b.key} belief={b} stalePattern={p('stale')} />
       ))}
-      {model.leases.map((l) => (
-        <g key={l.key} className={hueClass(l.hue)}>
-          <title>{l.title}</title>
-          <rect
-            className="fl-lease"
-            x={l.x0}
-            y={l.y0}
-            width={l.x1 - l.x0}
-            height={l.y1 - l.y0}
-            rx="2"
-          />
-          {l.text !== null && l.text.className === 'fl-lease-text' ? (
-            <Label label={l.text} />
-          ) : null}
-        </g>
+      <BulkBarPaths set="leases" bulk={bulk} />
+      {leases.map((l) => (
+        <LeaseMark key={l.key} lease={l} />
       ))}
-      {model.holds.map((h) => (
-        <g key={h.key} className={hueClass(h.hue)}>
-          <title>{h.title}</title>
-          <rect
-            className="fl-hold"
-            x={h.x0}
-            y={h.y0}
-            width={h.x1 - h.x0}
-            height={h.y1 - h.y0}
-            rx="2"
-          />
-          <Label label={h.text} />
-        </g>
+      <BulkBarPaths set="holds" bulk={bulk} />
+      {holds.map((h) => (
+        <HoldMark key={h.key} hold={h} />
       ))}
       {model.leaseEnds.map((e) => (
         <line key={e.key} className="fl-lease-end" x1={e.x} x2={e.x} y1={e.y0} y2={e.y1} />

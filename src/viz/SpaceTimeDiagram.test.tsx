@@ -3,8 +3,11 @@ import type { Root } from 'react-dom/client'
 import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Finding } from '../sim'
+import { check } from '../sim'
+import { largeRun } from './fixtures'
 import type { DiagramProps } from './index'
 import { SpaceTimeDiagram } from './index'
+import { bulkMessages, layoutDiagram, nearestMessage } from './layout'
 import { presetRun } from './testRuns'
 
 beforeAll(() => {
@@ -185,5 +188,97 @@ describe('SpaceTimeDiagram', () => {
     expect(svg.querySelectorAll('.fl-halo')).toHaveLength(0)
     rerender({ highlight: { msgs: [13], decisionEventIndexes: [45] } })
     expect(svg.querySelectorAll('.fl-halo')).toHaveLength(2)
+  })
+})
+
+describe('SpaceTimeDiagram of a dense run', () => {
+  const run = largeRun()
+  const findings = check(run)
+  const model = layoutDiagram({ run, findings, widthPx: 1280 })
+  const bulk = bulkMessages(model.messages)
+  const dense = (overrides: Partial<DiagramProps> = {}) =>
+    mount({ run, findings, cursorMs: run.endMs, ...overrides })
+  const tipText = () =>
+    [...document.querySelectorAll('.fl-tip-text')].map((t) => t.textContent).join(' ')
+  const at = (el: Element, type: string, x: number, y: number) =>
+    el.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, button: 0 }))
+
+  it('draws plain arrows and bars in bulk, keeping an element for the marked ones', () => {
+    expect(model.dense).toBe(true)
+    const { svg } = dense()
+    expect(svg.querySelectorAll('.fl-msg-bulk').length).toBeGreaterThan(0)
+    expect(svg.querySelectorAll('[data-bars]').length).toBeGreaterThan(0)
+    // The marked arrows and one stand-in for the active (plain) arrow.
+    expect(svg.querySelectorAll('[data-msg-index]')).toHaveLength(bulk.marked.length + 1)
+    expect(svg.querySelectorAll('[data-msg-index][tabindex="0"]')).toHaveLength(1)
+    expect(
+      svg.querySelector('[role="group"][aria-label^="' + model.messages.length + ' messages"]'),
+    ).not.toBeNull()
+  })
+
+  it('walks every arrow with the keyboard through the stand-in', () => {
+    const { svg } = dense({ onMessageActivate: () => {} })
+    const first = svg.querySelector<SVGGElement>('[data-msg-index][tabindex="0"]')
+    act(() => first?.focus())
+    for (let i = 1; i <= 3; i++) {
+      act(() => {
+        document.activeElement?.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }),
+        )
+      })
+      expect(document.activeElement?.getAttribute('data-msg-index')).toBe(String(i))
+      expect(document.activeElement?.getAttribute('aria-label')).toContain(
+        model.messages[i]?.name ?? '?',
+      )
+      expect(tipText()).toContain(model.messages[i]?.name.slice(0, 20) ?? '?')
+    }
+    expect(svg.querySelectorAll('[data-msg-index][tabindex="0"]')).toHaveLength(1)
+  })
+
+  it('finds a bulk arrow under the pointer: tooltip, emphasis, and a click selects it', () => {
+    const onMessageActivate = vi.fn<(msg: number) => void>()
+    const { svg, host } = dense({ onMessageActivate, onScrub: () => {} })
+    const index = bulk.plain.find((i) => {
+      const a = model.messages[i]
+      if (a === undefined) return false
+      const [x, y] = [(a.x0 + a.x1) / 2, (a.y0 + a.y1) / 2]
+      return nearestMessage(model.messages, bulk.plain, x, y, 4) === i
+    })
+    const arrow = model.messages[index ?? -1]
+    if (arrow === undefined) throw new Error('no pickable arrow')
+    const [x, y] = [(arrow.x0 + arrow.x1) / 2, (arrow.y0 + arrow.y1) / 2]
+    const path = svg.querySelector('.fl-msg-bulk')
+    if (path === null) throw new Error('no bulk path')
+    act(() => {
+      at(path, 'pointerover', x, y)
+    })
+    expect(tipText()).toContain(arrow.name.slice(0, 20))
+    expect(host.querySelector('.fl-overlay .fl-tip-msg')).not.toBeNull()
+    act(() => {
+      at(path, 'pointerdown', x, y)
+      at(path, 'pointerup', x, y)
+    })
+    expect(onMessageActivate).toHaveBeenCalledWith(arrow.msg)
+  })
+
+  it("shows a bulk bar's words on hover, and pressing it scrubs", () => {
+    const onScrub = vi.fn<(ms: number) => void>()
+    const onMessageActivate = vi.fn<(msg: number) => void>()
+    const { svg } = dense({ onScrub, onMessageActivate })
+    const lease = model.leases.find((l) => l.text === null && l.x1 - l.x0 >= 2)
+    if (lease === undefined) throw new Error('no plain lease')
+    const path = svg.querySelector('[data-bars="leases"]')
+    if (path === null) throw new Error('no bulk leases')
+    const [x, y] = [(lease.x0 + lease.x1) / 2, (lease.y0 + lease.y1) / 2]
+    act(() => {
+      at(path, 'pointermove', x, y)
+    })
+    expect(tipText()).toContain(lease.title.slice(0, 30))
+    act(() => {
+      at(path, 'pointerdown', x, y)
+      at(path, 'pointerup', x, y)
+    })
+    expect(onScrub).toHaveBeenCalledTimes(1)
+    expect(onMessageActivate).not.toHaveBeenCalled()
   })
 })

@@ -15,8 +15,9 @@ import { adoptDiagramStyles } from './adoptStyles'
 import type { Highlight } from './Highlights'
 import { Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
-import { Findings, Messages } from './Interactive'
-import { layoutDiagram, msOfX } from './layout'
+import { Findings, Messages, sameTip } from './Interactive'
+import type { BarSet } from './layout'
+import { BAR_SETS, barAt, bulkMessages, layoutDiagram, msOfX, nearestMessage } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
 
@@ -54,6 +55,8 @@ interface Press {
 
 /** A press that moves less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 4
+/** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance. */
+const BULK_PICK_PX = 4
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx, idPrefix, cursorMs, future } = props
@@ -93,20 +96,59 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         if (finding !== undefined) live.current.props.onFindingActivate?.(finding)
       },
       showTip(next) {
-        setTip((prev) => (prev?.kind === next.kind && prev.index === next.index ? prev : next))
+        setTip((prev) => (sameTip(prev, next) ? prev : next))
       },
       hideTip(gone) {
-        setTip((prev) => (prev?.kind === gone.kind && prev.index === gone.index ? null : prev))
+        setTip((prev) => (sameTip(prev, gone) ? null : prev))
       },
       isHidden,
     }),
     [model, allFindings, isHidden],
   )
 
-  /** The mark under a pointer event, unless it is hidden in the future. */
-  const markAt = useCallback(
-    (target: EventTarget | null): Tip | null => {
+  // A dense run draws its plain arrows in bulk paths (Interactive.tsx); the same split, here
+  // for picking them by geometry.
+  const plainMessages = useMemo(
+    () => (model.dense ? bulkMessages(model.messages).plain : []),
+    [model],
+  )
+
+  /**
+   * The mark under a pointer event, unless it is hidden in the future: what a tooltip shows. A
+   * dense run's bulk paths are resolved by geometry, in the diagram's own coordinates.
+   */
+  const tipAt = useCallback(
+    (e: { target: EventTarget | null; clientX: number; clientY: number }): Tip | null => {
+      const target = e.target
       if (!(target instanceof Element)) return null
+      const bars = target.getAttribute('data-bars')
+      const bulkMessage = target.classList.contains('fl-msg-bulk')
+      if (bars !== null || bulkMessage) {
+        const svg = target.closest('svg')
+        if (svg === null) return null
+        const rect = svg.getBoundingClientRect()
+        const scale = rect.width > 0 ? model.widthPx / rect.width : 1
+        const x = (e.clientX - rect.left) * scale
+        const y = (e.clientY - rect.top) * scale
+        if (bulkMessage) {
+          const index = nearestMessage(
+            model.messages,
+            plainMessages,
+            x,
+            y,
+            BULK_PICK_PX * scale,
+            (arrow) => isHidden(arrow.sentAtMs),
+          )
+          return index === null ? null : { kind: 'message', index }
+        }
+        if (!(bars !== null && bars in BAR_SETS)) return null
+        const set = bars as BarSet
+        const index = barAt(model[set], x, y)
+        const bar = index === null ? undefined : model[set][index]
+        return index === null || bar === undefined || isHidden(bar.fromMs)
+          ? null
+          : { kind: 'bar', set, index }
+      }
       const msgEl = target.closest('[data-msg-index]')
       if (msgEl !== null) {
         const index = Number(msgEl.getAttribute('data-msg-index'))
@@ -121,7 +163,24 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       }
       return null
     },
-    [model, allFindings, isHidden],
+    [model, plainMessages, allFindings, isHidden],
+  )
+
+  /** The mark a press would activate (a bar only has words: pressing it scrubs). */
+  const markAt = useCallback(
+    (e: { target: EventTarget | null; clientX: number; clientY: number }): Tip | null => {
+      const tip = tipAt(e)
+      return tip?.kind === 'bar' ? null : tip
+    },
+    [tipAt],
+  )
+
+  const showTipAt = useCallback(
+    (e: { target: EventTarget | null; clientX: number; clientY: number }) => {
+      const next = tipAt(e)
+      setTip((prev) => (sameTip(prev, next) ? prev : next))
+    },
+    [tipAt],
   )
 
   const msAtPointer = useCallback(
@@ -139,7 +198,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const onPointerDown = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>) => {
       if (e.button !== 0) return
-      const mark = markAt(e.target)
+      const mark = markAt(e)
       press.current = { pointerId: e.pointerId, x: e.clientX, mark, dragging: false }
       if (live.current.props.onScrub === undefined) return
       // Optional call: some DOMs (jsdom) have no pointer capture.
@@ -155,7 +214,12 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const onPointerMove = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>) => {
       const p = press.current
-      if (p === null || p.pointerId !== e.pointerId) return
+      if (p === null) {
+        // Moving along a bulk path crosses marks without leaving the element (no pointerover).
+        if (model.dense) showTipAt(e)
+        return
+      }
+      if (p.pointerId !== e.pointerId) return
       const onScrub = live.current.props.onScrub
       if (onScrub === undefined) return
       if (!p.dragging && Math.abs(e.clientX - p.x) < DRAG_THRESHOLD_PX) return
@@ -165,7 +229,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       }
       onScrub(msAtPointer(e))
     },
-    [msAtPointer],
+    [msAtPointer, model, showTipAt],
   )
 
   const onPointerUp = useCallback(
@@ -178,7 +242,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       }
       if (p.dragging || p.mark === null) return
       if (p.mark.kind === 'message') events.activateMessage(p.mark.index)
-      else events.activateFinding(p.mark.index)
+      else if (p.mark.kind === 'finding') events.activateFinding(p.mark.index)
     },
     [events],
   )
@@ -190,12 +254,9 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const onPointerOver = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>) => {
       if (press.current?.dragging === true) return
-      const mark = markAt(e.target)
-      setTip((prev) =>
-        mark === null ? null : prev?.kind === mark.kind && prev.index === mark.index ? prev : mark,
-      )
+      showTipAt(e)
     },
-    [markAt],
+    [showTipAt],
   )
 
   const onPointerLeave = useCallback(() => {
@@ -240,7 +301,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         <Defs model={model} idPrefix={idPrefix} />
         <Scaffold model={model} idPrefix={idPrefix} />
         <Highlights model={model} highlight={props.highlight} />
-        <LaneMarks model={model} idPrefix={idPrefix} />
+        <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
         <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
         <Messages model={model} clipId={patternId(idPrefix, 'clip')} events={events} />
       </svg>

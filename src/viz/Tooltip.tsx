@@ -1,8 +1,13 @@
 /**
  * The sentence behind a mark, shown on hover and on keyboard focus (a native <title> only shows
- * on hover): a finding's message with a "jump to" hint, or a message's route and times.
+ * on hover): a finding's message with a "jump to" hint, a message's route and times, or (in a
+ * dense run, whose plain bars and arrows have no element of their own) a bar's words, with the
+ * arrow drawn thick.
  */
+import type { JSX } from 'react'
 import type { Tip } from './Interactive'
+import { messagePath } from './Interactive'
+import { hueClass } from './Marks'
 import type { DiagramModel } from './layout'
 import { textWidthPx, wrapText } from './layout'
 
@@ -25,6 +30,8 @@ export function Tooltip({
   let anchorY: number
   let text: string
   let hint: string | null = null
+  /** A dense run's arrow has no element of its own to thicken on hover: drawn here instead. */
+  let emphasis: JSX.Element | null = null
   if (tip.kind === 'finding') {
     const marker = model.findings.find((f) => f.index === tip.index)
     if (marker === undefined) return null
@@ -32,6 +39,12 @@ export function Tooltip({
     anchorY = marker.y + 8
     text = marker.name
     if (canActivate) hint = 'Enter or click: jump to this moment'
+  } else if (tip.kind === 'bar') {
+    const bar = model[tip.set][tip.index]
+    if (bar === undefined) return null
+    anchorX = (bar.x0 + bar.x1) / 2
+    anchorY = bar.y1
+    text = bar.title
   } else {
     const arrow = model.messages[tip.index]
     if (arrow === undefined) return null
@@ -39,6 +52,14 @@ export function Tooltip({
     anchorY = Math.max(arrow.y0, arrow.y1)
     text = arrow.name
     if (canActivate) hint = 'Enter or click: select this message'
+    if (model.dense) {
+      emphasis = (
+        <path
+          className={`fl-tip-msg ${hueClass(arrow.hue)}`}
+          d={messagePath(arrow) + (arrow.head ?? '')}
+        />
+      )
+    }
   }
   const maxW = Math.min(320, model.widthPx - 16)
   const lines = wrapText(text, FONT_PX, maxW - 2 * PAD_PX)
@@ -52,18 +73,21 @@ export function Tooltip({
   const below = anchorY + 6
   const y = Math.round(below + h <= model.heightPx - 2 ? below : Math.max(2, anchorY - h - 22))
   return (
-    <g className="fl-tip" transform={`translate(${x},${y})`} aria-hidden="true">
-      <rect className="fl-tip-box" width={w} height={h} rx="5" />
-      {lines.map((line, i) => (
-        <text key={i} className="fl-tip-text" x={PAD_PX} y={PAD_PX + 10 + i * LINE_PX}>
-          {line}
-        </text>
-      ))}
-      {hint === null ? null : (
-        <text className="fl-tip-hint" x={PAD_PX} y={PAD_PX + 10 + lines.length * LINE_PX}>
-          {hint}
-        </text>
-      )}
-    </g>
+    <>
+      {emphasis}
+      <g className="fl-tip" transform={`translate(${x},${y})`} aria-hidden="true">
+        <rect className="fl-tip-box" width={w} height={h} rx="5" />
+        {lines.map((line, i) => (
+          <text key={i} className="fl-tip-text" x={PAD_PX} y={PAD_PX + 10 + i * LINE_PX}>
+            {line}
+          </text>
+        ))}
+        {hint === null ? null : (
+          <text className="fl-tip-hint" x={PAD_PX} y={PAD_PX + 10 + lines.length * LINE_PX}>
+            {hint}
+          </text>
+        )}
+      </g>
+    </>
   )
 }

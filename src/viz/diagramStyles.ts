@@ -171,6 +171,10 @@ ${hueClasses}
 .fl-msg-lost-x{stroke:var(--fl-danger);stroke-width:2;stroke-linecap:round}
 .fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6;fill-opacity:.75}
 .fl-msg-hit{stroke:transparent;stroke-width:12;fill:none;pointer-events:stroke}
+.fl-msg-bulk{cursor:pointer}
+.fl-msg-stand-in .fl-msg-line{visibility:hidden}
+.fl-msg-stand-in:focus-visible .fl-msg-line{visibility:visible}
+.fl-tip-msg{stroke:var(--hi);stroke-width:2.6;fill:var(--hi);stroke-linejoin:round}
 .fl-msg{cursor:pointer;outline:none}
 .fl-msg:hover .fl-msg-line,.fl-msg:focus-visible .fl-msg-line{stroke-width:2.6}
 .fl-msg:focus-visible .fl-msg-hit{stroke:var(--fl-highlight);stroke-opacity:.45;stroke-width:8}

@@ -137,12 +137,24 @@ export function shortReason(reason: string): string {
   return reason.replace(/^token /, '')
 }
 
+/**
+ * A key that survives an intervention: the resource, the write's message and the phase, not the
+ * event's index (an early pause shifts every later index, and React would redraw every badge).
+ */
+function decisionKey(d: DecisionMark, used: Set<string>): string {
+  const base = `decision-${d.resource}-${d.msg}-${d.outcome === 'checked' ? 'check' : 'final'}`
+  const key = used.has(base) ? `${base}-${d.eventIndex}` : base
+  used.add(key)
+  return key
+}
+
 export function decisionBadges(
   ctx: Ctx,
   packed: Map<NodeId, PackedResource>,
 ): { badges: DecisionBadge[]; links: CheckApplyLink[] } {
   const badges: DecisionBadge[] = []
   const links: CheckApplyLink[] = []
+  const keys = new Set<string>()
   for (const [resource, { items }] of packed) {
     const lane = ctx.lanes.get(resource)
     if (lane === undefined) continue
@@ -152,7 +164,7 @@ export function decisionBadges(
       const d = item.mark
       const cy = round(lane.yc + item.row * ctx.m.rowPx)
       const badge: DecisionBadge = {
-        key: `decision-${d.eventIndex}`,
+        key: decisionKey(d, keys),
         eventIndex: d.eventIndex,
         resource,
         msg: d.msg,
@@ -190,7 +202,7 @@ export function decisionBadges(
         const check = checks.get(d.msg)
         if (check !== undefined) {
           links.push({
-            key: `link-${d.eventIndex}`,
+            key: `link-${badge.key}`,
             x0: check.cx,
             y0: check.cy,
             x1: badge.cx,

@@ -17,3 +17,5 @@ export function msOfX(model: Pick<DiagramModel, 'x0' | 'pxPerMs' | 'endMs'>, x: 
   const ms = (x - model.x0) / model.pxPerMs
   return Math.round(Math.min(model.endMs, Math.max(0, ms)))
 }
+export type { BarSet, BulkBars, BulkMessages } from './bulk'
+export { barAt, BAR_SETS, bulkBars, bulkMessages, nearestMessage } from './bulk'

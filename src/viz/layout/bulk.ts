@@ -1,0 +1,165 @@
+/**
+ * Level of detail for dense runs. A long run has thousands of arrows and hundreds of lease bars,
+ * most of them plain (an arrow unlabelled, on time, neither queued nor lost; a bar without text);
+ * an element per mark costs the browser more to restyle and lay out after every intervention than
+ * everything else on the page. So the live diagram of a dense run draws the plain marks as one
+ * path per kind and hue, and keeps an element only for the marked ones. Pointers find the plain
+ * marks by geometry (`nearestMessage`, `barAt`); the keyboard reaches arrows through one
+ * focusable stand-in for the active arrow (lease bars are decorative: their words are in the
+ * inspector and the event log).
+ */
+import type { BeliefBar, DiagramModel, LeaseBar, MessageArrow } from './types'
+
+export interface BulkMessages {
+  /** One path per hue (in first-seen order): every plain arrow's shaft and head. */
+  paths: { hue: number | null; d: string }[]
+  /** Indexes (into the model's messages) of the arrows drawn one by one. */
+  marked: number[]
+  /** Indexes of the arrows drawn in the bulk paths. */
+  plain: number[]
+}
+
+/** True when an arrow carries something a reader should be able to see on its own. */
+export function isMarkedMessage(arrow: MessageArrow): boolean {
+  return (
+    arrow.style !== 'normal' || arrow.label !== null || arrow.queued !== null || arrow.lost !== null
+  )
+}
+
+export function bulkMessages(messages: readonly MessageArrow[]): BulkMessages {
+  const byHue = new Map<number | null, string[]>()
+  const marked: number[] = []
+  const plain: number[] = []
+  messages.forEach((arrow, i) => {
+    if (isMarkedMessage(arrow)) {
+      marked.push(i)
+      return
+    }
+    plain.push(i)
+    let parts = byHue.get(arrow.hue)
+    if (parts === undefined) {
+      parts = []
+      byHue.set(arrow.hue, parts)
+    }
+    parts.push(`M${arrow.x0},${arrow.y0}L${arrow.x1},${arrow.y1}${arrow.head ?? ''}`)
+  })
+  return {
+    paths: [...byHue].map(([hue, parts]) => ({ hue, d: parts.join('') })),
+    marked,
+    plain,
+  }
+}
+
+/** The drawn line (its shaft is shortened under the head) runs on this far to the tip, in px. */
+const HEAD_REACH_PX = 7
+
+function distanceToArrowPx(arrow: MessageArrow, x: number, y: number): number {
+  const dx = arrow.x1 - arrow.x0
+  const dy = arrow.y1 - arrow.y0
+  const len = Math.hypot(dx, dy)
+  if (len === 0) return Math.hypot(x - arrow.x0, y - arrow.y0)
+  // Project onto the shaft extended to the tip of the head.
+  const reach = len + (arrow.head === null ? 0 : HEAD_REACH_PX)
+  const t = Math.max(0, Math.min(reach, ((x - arrow.x0) * dx + (y - arrow.y0) * dy) / len))
+  return Math.hypot(x - (arrow.x0 + (dx / len) * t), y - (arrow.y0 + (dy / len) * t))
+}
+
+/**
+ * The index of the arrow among `candidates` nearest to (x, y), if one is within `withinPx`;
+ * ties go to the later arrow (drawn on top). `skip` leaves out arrows that cannot be picked
+ * (hidden in the future).
+ */
+export function nearestMessage(
+  messages: readonly MessageArrow[],
+  candidates: readonly number[],
+  x: number,
+  y: number,
+  withinPx: number,
+  skip: (arrow: MessageArrow) => boolean = () => false,
+): number | null {
+  let best: number | null = null
+  let bestPx = withinPx
+  for (const i of candidates) {
+    const arrow = messages[i]
+    if (arrow === undefined || skip(arrow)) continue
+    // Cheap reject: outside the arrow's box (plus the tolerance and the head).
+    const pad = withinPx + HEAD_REACH_PX
+    if (x < Math.min(arrow.x0, arrow.x1) - pad || x > Math.max(arrow.x0, arrow.x1) + pad) continue
+    if (y < Math.min(arrow.y0, arrow.y1) - pad || y > Math.max(arrow.y0, arrow.y1) + pad) continue
+    const px = distanceToArrowPx(arrow, x, y)
+    if (px <= bestPx) {
+      best = i
+      bestPx = px
+    }
+  }
+  return best
+}
+
+/** The bar sets a dense diagram draws in bulk, each with its corner radius (as the elements). */
+export const BAR_SETS = { beliefs: 3, leases: 2, holds: 2 } as const
+export type BarSet = keyof typeof BAR_SETS
+
+type Bar = Pick<LeaseBar, 'x0' | 'x1' | 'y0' | 'y1' | 'hue' | 'title'>
+
+export interface BulkBars {
+  /** One path per hue (in first-seen order): every plain bar of the set as a rounded rectangle. */
+  paths: { hue: number; d: string }[]
+  /** Indexes of the bars drawn one by one (they carry text or a stale part). */
+  marked: number[]
+}
+
+/** True when a bar carries something drawn on it (a token, a stale part). */
+export function isMarkedBar(set: BarSet, bar: LeaseBar | BeliefBar): boolean {
+  if (set === 'beliefs') return (bar as BeliefBar).stale !== null
+  const text = (bar as LeaseBar).text
+  // A lease's token outside its bar is drawn with the lane labels; inside, with the bar.
+  return text !== null && (set === 'holds' || text.className === 'fl-lease-text')
+}
+
+/** A rounded rectangle as path data (the same shape as <rect rx>, clamped the same way). */
+export function roundedRectPath(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  rx: number,
+): string {
+  const w = Math.max(0, x1 - x0)
+  const h = Math.max(0, y1 - y0)
+  const r = Math.min(rx, w / 2, h / 2)
+  if (r <= 0) return `M${x0},${y0}h${w}v${h}h${-w}Z`
+  const a = (dx: number, dy: number) => `a${r},${r} 0 0 1 ${dx},${dy}`
+  return (
+    `M${x0 + r},${y0}h${w - 2 * r}${a(r, r)}v${h - 2 * r}${a(-r, r)}` +
+    `h${2 * r - w}${a(-r, -r)}v${2 * r - h}${a(r, -r)}Z`
+  )
+}
+
+export function bulkBars(set: BarSet, model: Pick<DiagramModel, BarSet>): BulkBars {
+  const byHue = new Map<number, string[]>()
+  const marked: number[] = []
+  const rx = BAR_SETS[set]
+  const bars: readonly (LeaseBar | BeliefBar)[] = model[set]
+  bars.forEach((bar, i) => {
+    if (isMarkedBar(set, bar)) {
+      marked.push(i)
+      return
+    }
+    let parts = byHue.get(bar.hue)
+    if (parts === undefined) {
+      parts = []
+      byHue.set(bar.hue, parts)
+    }
+    parts.push(roundedRectPath(bar.x0, bar.y0, bar.x1, bar.y1, rx))
+  })
+  return { paths: [...byHue].map(([hue, parts]) => ({ hue, d: parts.join('') })), marked }
+}
+
+/** The index of the last-drawn bar of `bars` that contains (x, y), if any. */
+export function barAt(bars: readonly Bar[], x: number, y: number): number | null {
+  for (let i = bars.length - 1; i >= 0; i--) {
+    const b = bars[i]
+    if (b !== undefined && x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1) return i
+  }
+  return null
+}
