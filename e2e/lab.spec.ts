@@ -174,6 +174,51 @@ test('a 5,000-event run: the log shows the rows around the cursor, numbered in t
   })
 })
 
+test('a 5,000-event run: arrows drawn in bulk still answer the pointer and the keyboard', async ({
+  page,
+}) => {
+  const parsed = parseScenario(generatedScenario())
+  if (!parsed.ok) throw new Error(parsed.message)
+  await page.goto(`/#s=${encodeScenario(parsed.scenario)}`)
+  await scrubber(page).focus()
+  await page.keyboard.press('End')
+  const diagram = page.getByRole('group', { name: /^Space-time diagram/ })
+  await expect(diagram.locator('.fl-msg-bulk').first()).toBeAttached()
+  // Thousands of arrows, a few dozen elements: the marked arrows and the keyboard's stand-in.
+  expect(await diagram.locator('[data-msg-index]').count()).toBeLessThan(100)
+  await diagram.scrollIntoViewIfNeeded()
+  // The middle of the first plain arrow, in viewport coordinates.
+  const point = await diagram
+    .locator('.fl-msg-bulk')
+    .first()
+    .evaluate((path) => {
+      const m = /^M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)/.exec(path.getAttribute('d') ?? '')
+      const svg = path.closest('svg')
+      if (m === null || svg === null) throw new Error('no plain arrow')
+      const box = svg.getBoundingClientRect()
+      const scale = box.width / svg.viewBox.baseVal.width
+      const [x0, y0, x1, y1] = m.slice(1).map(Number) as [number, number, number, number]
+      return { x: box.left + ((x0 + x1) / 2) * scale, y: box.top + ((y0 + y1) / 2) * scale }
+    })
+  await page.mouse.move(point.x, point.y)
+  await expect(page.locator('.fl-tip-text').first()).toContainText(' → ')
+  await expect(page.locator('.fl-tip-msg')).toHaveCount(1)
+  await page.mouse.down()
+  await page.mouse.up()
+  const selected = page.getByRole('region', { name: 'Selected message' })
+  await expect(selected).toContainText('Message: ')
+  // The keyboard walks the arrows through one stand-in button.
+  const first = diagram.locator('[data-msg-index][tabindex="0"]')
+  await first.focus()
+  const name = await first.getAttribute('aria-label')
+  await page.keyboard.press('ArrowRight')
+  const focused = diagram.locator('[data-msg-index]:focus')
+  await expect(focused).toHaveAttribute('aria-label', / → /)
+  expect(await focused.getAttribute('aria-label')).not.toBe(name)
+  await page.keyboard.press('Enter')
+  await expect(selected).toContainText('Message: ')
+})
+
 test('an edited scenario survives a reload through its link', async ({ page }) => {
   await page.goto('/?scenario=gc-pause&t=5000')
   await page.getByRole('tab', { name: 'Break things' }).click()
