@@ -9,10 +9,9 @@
  * and the active one (the tab stop, drawn over its bulk line and shown when focused) are elements.
  */
 import type { FocusEvent, KeyboardEvent } from 'react'
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { DIAMOND, ICON, TRIANGLE } from './icons'
-import type { BarSet, DiagramModel, FindingMarker, MessageArrow } from './layout'
-import { bulkMessages } from './layout'
+import type { BarSet, BulkMessages, DiagramModel, FindingMarker, MessageArrow } from './layout'
 import { hueClass, Label } from './Marks'
 
 /** Stable callbacks from the live diagram (they read the latest props through refs). */
@@ -111,10 +110,13 @@ const MessageView = memo(function MessageView({
 
 export const Messages = memo(function Messages({
   model,
+  bulk,
   clipId,
   events,
 }: {
   model: DiagramModel
+  /** A dense run's split of plain and marked arrows (`bulkMessages`); null draws each arrow. */
+  bulk: BulkMessages | null
   clipId: string
   events: MarkEvents | null
 }) {
@@ -125,7 +127,6 @@ export const Messages = memo(function Messages({
   const interactive = events !== null
   const count = model.messages.length
   const activeIndex = Math.min(active, count - 1)
-  const bulk = useMemo(() => (model.dense ? bulkMessages(model.messages) : null), [model])
 
   const elementOf = (index: number) =>
     group.current?.querySelector<SVGGElement>(`[data-msg-index="${index}"]`) ?? null

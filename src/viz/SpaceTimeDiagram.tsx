@@ -55,6 +55,7 @@ interface Press {
 
 /** A press that moves less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 4
+const NO_MESSAGES: readonly number[] = []
 /** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance. */
 const BULK_PICK_PX = 4
 
@@ -106,12 +107,9 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     [model, allFindings, isHidden],
   )
 
-  // A dense run draws its plain arrows in bulk paths (Interactive.tsx); the same split, here
-  // for picking them by geometry.
-  const plainMessages = useMemo(
-    () => (model.dense ? bulkMessages(model.messages).plain : []),
-    [model],
-  )
+  // A dense run draws its plain arrows in bulk paths (Messages), found here by geometry.
+  const bulk = useMemo(() => (model.dense ? bulkMessages(model.messages) : null), [model])
+  const plainMessages = bulk?.plain ?? NO_MESSAGES
 
   /**
    * The mark under a pointer event, unless it is hidden in the future: what a tooltip shows. A
@@ -303,7 +301,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         <Highlights model={model} highlight={props.highlight} />
         <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
         <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
-        <Messages model={model} clipId={patternId(idPrefix, 'clip')} events={events} />
+        <Messages model={model} bulk={bulk} clipId={patternId(idPrefix, 'clip')} events={events} />
       </svg>
       {/* The cursor and tooltip live in their own layer: moving them never repaints the marks. */}
       <svg
