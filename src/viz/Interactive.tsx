@@ -5,7 +5,7 @@
  * run has thousands of messages), findings are one tab stop each. In a standalone SVG the same
  * marks are drawn inert, with a <title> for hover.
  *
- * A dense run draws its plain arrows in bulk (see layout/denseMessages): only the marked arrows
+ * A dense run draws its plain arrows in bulk (see layout/bulk.ts): only the marked arrows
  * and the active one (the tab stop, drawn over its bulk line and shown when focused) are elements.
  */
 import type { FocusEvent, KeyboardEvent } from 'react'
