@@ -40,18 +40,22 @@ const RENDER_ALL_UP_TO = 320
 const LOG_SETTLE_MS = 120
 
 export function EventLog({ headingId }: { headingId: string }) {
-  // Deferred: while playing or scrubbing, and after an edit, the log catches up in the time a
-  // frame leaves over instead of holding up the frame (the diagram and the scrubber go first).
-  // While the reader drags the scrubber (or steps), the log waits until the cursor rests: it
-  // need not follow every frame of a drag, and re-rendering and measuring a long log each frame
-  // costs the scrub its frame budget. While playing, and after an edit, it follows at once.
+  // Deferred: while playing or scrubbing, the log catches up in the time a frame leaves over
+  // instead of holding up the frame (the diagram and the scrubber go first). A long run's log
+  // waits more: while the reader drags the scrubber (or steps), until the cursor rests (it need
+  // not follow every frame of a drag, and re-rendering and measuring a long log each frame costs
+  // the scrub its frame budget); after an edit, until the changed diagram has been painted (a
+  // deferred render would still run before that paint). While playing it follows at once.
   const playing = useLab((s) => s.playing)
   const [lab, current] = useDeferredValue(
     useSettled(
       useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
-      LOG_SETTLE_MS,
       (settled, next) =>
-        playing || settled[0] !== next[0] || next[0].run.events.length <= RENDER_ALL_UP_TO,
+        playing || next[0].run.events.length <= RENDER_ALL_UP_TO
+          ? 'now'
+          : settled[0] !== next[0]
+            ? 'after-paint'
+            : LOG_SETTLE_MS,
     ),
   )
   const futureMode = useLab((s) => s.futureMode)

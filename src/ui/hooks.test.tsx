@@ -1,7 +1,8 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useSettled } from './hooks'
+import type { Settle } from './hooks'
+import { AFTER_PAINT_LIMIT_MS, useSettled } from './hooks'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -17,10 +18,10 @@ function wait(ms: number) {
   })
 }
 
-function mount() {
+function mount(otherwise: Settle = 100) {
   const seen: number[] = []
   function Probe({ value, urgent }: { value: number; urgent: boolean }) {
-    seen.push(useSettled(value, 100, () => urgent))
+    seen.push(useSettled(value, () => (urgent ? 'now' : otherwise)))
     return null
   }
   const host = document.createElement('div')
@@ -61,5 +62,29 @@ describe('useSettled', () => {
     expect(last()).toBe(7)
     wait(100)
     expect(last()).toBe(8)
+  })
+
+  it('takes a change after the next frame when told to wait for a paint', () => {
+    vi.useFakeTimers()
+    const { show, last } = mount('after-paint')
+    show(1)
+    show(2)
+    expect(last()).toBe(1)
+    // One frame (fake timers run animation frames every 16 ms), then the task after it.
+    wait(17)
+    expect(last()).toBe(2)
+  })
+
+  it('takes a change waiting for a paint anyway when no frame comes (a hidden tab)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const frames = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation(() => 0)
+    const { show, last } = mount('after-paint')
+    show(1)
+    show(2)
+    wait(AFTER_PAINT_LIMIT_MS - 1)
+    expect(last()).toBe(1)
+    wait(1)
+    expect(last()).toBe(2)
+    frames.mockRestore()
   })
 })

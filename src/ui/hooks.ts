@@ -40,26 +40,47 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /**
- * `value`, but a change is taken only once it has held for `delayMs` — unless `immediate(prev,
- * next)` says to take it at once. For a costly view that need not follow every step of a drag.
+ * When a change of a settled value is taken: `'now'` (in this render), `'after-paint'` (once the
+ * browser has painted the frame that the rest of the page renders for it), or after it has held
+ * for that many ms.
  */
-export function useSettled<T>(
-  value: T,
-  delayMs: number,
-  immediate: (settled: T, next: T) => boolean,
-): T {
+export type Settle = 'now' | 'after-paint' | number
+
+/** A change waiting for a paint is taken after this long at the most (no frames in a hidden tab). */
+export const AFTER_PAINT_LIMIT_MS = 250
+
+/**
+ * `value`, but a change is taken when `settle(settled, next)` says. For a costly view that need
+ * not follow every step of a drag, or that should let the rest of the page paint first.
+ */
+export function useSettled<T>(value: T, settle: (settled: T, next: T) => Settle): T {
   const [settled, setSettled] = useState(value)
   const pending = !Object.is(settled, value)
+  const when = pending ? settle(settled, value) : 'now'
   // An urgent change is taken during this render (React re-runs only this component before
   // committing), not from an effect: that would cost a second render and commit every frame
   // of playback.
-  const urgent = pending && immediate(settled, value)
+  const urgent = pending && when === 'now'
   if (urgent) setSettled(value)
   const waiting = pending && !urgent
   useEffect(() => {
     if (!waiting) return
-    const timer = setTimeout(() => setSettled(value), delayMs)
-    return () => clearTimeout(timer)
-  }, [value, waiting, delayMs])
+    const take = () => setSettled(value)
+    if (when !== 'after-paint') {
+      const timer = setTimeout(take, when === 'now' ? 0 : when)
+      return () => clearTimeout(timer)
+    }
+    // A task queued from an animation frame runs after that frame is painted.
+    let afterFrame: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      afterFrame = setTimeout(take, 0)
+    })
+    const limit = setTimeout(take, AFTER_PAINT_LIMIT_MS)
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(afterFrame)
+      clearTimeout(limit)
+    }
+  }, [value, waiting, when])
   return waiting ? settled : value
 }
