@@ -165,6 +165,21 @@ test('a 5,000-event run: the log shows the rows around the cursor, numbered in t
   await expect(current).toContainText('the run ends')
   await expect.poll(() => shownInLog(current)).toBe(true)
   await expect(current.locator('..')).toHaveAttribute('aria-posinset', total)
+  // The most rows the log ever holds from here on: replayed from every DOM change, since one
+  // task can add rows and take them away again before an observer hears of it.
+  await log(page).evaluate((list) => {
+    const w = window as unknown as { flMostRows: number }
+    let rows = list.children.length
+    w.flMostRows = rows
+    new MutationObserver((records) => {
+      for (const r of records) {
+        rows += r.addedNodes.length - r.removedNodes.length
+        w.flMostRows = Math.max(w.flMostRows, rows)
+      }
+    }).observe(list, { childList: true })
+  })
+  const mostRows = () =>
+    page.evaluate(() => (window as unknown as { flMostRows: number }).flMostRows)
   await page.keyboard.press('Home')
   await page.keyboard.press('ArrowRight')
   await expect.poll(() => shownInLog(current)).toBe(true)
@@ -172,6 +187,41 @@ test('a 5,000-event run: the log shows the rows around the cursor, numbered in t
   await expect(current.locator('..')).toHaveAttribute('aria-posinset', /^\d{1,2}$/, {
     timeout: 15_000,
   })
+  await page.keyboard.press('End')
+  await expect(current.locator('..')).toHaveAttribute('aria-posinset', total)
+  await expect.poll(() => shownInLog(current)).toBe(true)
+  // Each jump rendered the rows around where it landed, never every row in between.
+  expect(await mostRows()).toBeLessThan(400)
+
+  // A reader scrolls the log away from the cursor: the log stays where they put it, renders
+  // what they look at, and keeps the current entry (the list's tab stop) in the DOM.
+  const scroller = page.locator('.fl-log-scroll')
+  const fullHeight = await scroller.evaluate((el) => el.scrollHeight)
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1')
+  await expect(current).toHaveCount(1)
+  expect(await shownInLog(current)).toBe(false)
+  expect(await rows.count()).toBeLessThan(400)
+  await page.waitForTimeout(300)
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0)
+  expect(await shownInLog(rows.first())).toBe(true)
+  // …at its place in the list: the last entry, at the bottom of a list as long as before, past
+  // a gap for the rows between.
+  const [rowBottom, listBottom] = await current
+    .locator('..')
+    .evaluate((li) => [
+      (li as HTMLElement).offsetTop + (li as HTMLElement).offsetHeight,
+      li.closest('.fl-log-scroll')?.scrollHeight ?? 0,
+    ])
+  expect(Math.abs((listBottom ?? 0) - fullHeight)).toBeLessThan(fullHeight * 0.05)
+  expect(Math.abs((listBottom ?? 0) - (rowBottom ?? 0))).toBeLessThan(40)
+  await expect(log(page).locator('button[tabindex="0"]')).toHaveAttribute('aria-current', 'step')
+  // The gap between the two parts is no list item to assistive technology.
+  const axe = await new AxeBuilder({ page })
+    .include('.fl-log-panel')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations).toEqual([])
 })
 
 test('a 5,000-event run: arrows drawn in bulk still answer the pointer and the keyboard', async ({

@@ -12,6 +12,7 @@
  * screen reader still hears "event 812 of 4,967".
  */
 import {
+  Fragment,
   memo,
   useCallback,
   useDeferredValue,
@@ -28,6 +29,8 @@ import { useLab } from '../store'
 import { eventIndexAt } from '../timeline'
 import { TONE_GLYPHS, toneOf } from './eventTone'
 import { useSettled } from './hooks'
+import type { LogWindow } from './logWindow'
+import { logWindow, renderedChunks } from './logWindow'
 
 const CHUNK = 32
 /** Until a chunk has been measured, a row is taken to be this tall. */
@@ -83,11 +86,19 @@ export function EventLog({ headingId }: { headingId: string }) {
     [events, pause, setCursor],
   )
 
-  // Windowing: only the chunks near the visible part of the list (and the current entry's) are
-  // in the DOM; the rest is padding of their measured (or estimated) height.
-  const [measured, setMeasured] = useState<Measured>({ lab, width: 0, heights: new Map() })
-  const heights = measured.lab === lab ? measured.heights : NO_HEIGHTS
-  const [viewport, setViewport] = useState({ top: 0, height: 600 })
+  // Windowing: only the chunks near the visible part of the list are in the DOM; the rest is
+  // padding of their measured (or estimated) height. Heights measured for an earlier run stay
+  // as estimates: most of an edited run's log reads as before.
+  const [measured, setMeasured] = useState<Measured>({ width: 0, heights: new Map() })
+  const heights = measured.heights
+  // `followed`: the entry that was current (in that run) when the view was last set, by the
+  // reader scrolling or by the log following the cursor.
+  const [viewport, setViewport] = useState<Viewport>({
+    top: 0,
+    height: 600,
+    followed: current,
+    followedLab: lab,
+  })
   const chunkCount = Math.ceil(events.length / CHUNK)
   const hideFuture = futureMode === 'hide'
   const heightOf = (k: number): number => {
@@ -97,20 +108,21 @@ export function EventLog({ headingId }: { headingId: string }) {
   }
   const offsets: number[] = [0]
   for (let k = 0; k < chunkCount; k++) offsets.push((offsets[k] ?? 0) + heightOf(k))
-  const chunkAt = (y: number): number => {
-    let k = 0
-    while (k < chunkCount - 1 && (offsets[k + 1] ?? 0) <= y) k++
-    return k
-  }
   const currentChunk = Math.floor(Math.max(0, current) / CHUNK)
-  const whole = events.length <= RENDER_ALL_UP_TO
-  const lo = whole ? 0 : Math.min(chunkAt(Math.max(0, viewport.top - OVERSCAN_PX)), currentChunk)
-  let hi = whole
-    ? chunkCount - 1
-    : Math.max(chunkAt(viewport.top + viewport.height + OVERSCAN_PX), currentChunk)
-  if (hideFuture) hi = Math.min(hi, currentChunk)
-  const paddingTop = offsets[lo] ?? 0
-  const paddingBottom = (offsets[chunkCount] ?? 0) - (offsets[hi + 1] ?? 0)
+  const following = viewport.followed !== current || viewport.followedLab !== lab
+  const { lo, hi, paddingTopPx, paddingBottomPx, gapAfter, gapPx } =
+    events.length <= RENDER_ALL_UP_TO
+      ? wholeLog(chunkCount, currentChunk, hideFuture)
+      : logWindow({
+          offsets,
+          currentChunk,
+          viewportTopPx: viewport.top,
+          viewportHeightPx: viewport.height,
+          overscanPx: OVERSCAN_PX,
+          following,
+          hideFuture,
+        })
+  const rendered = useMemo(() => renderedChunks(lo, hi, currentChunk), [lo, hi, currentChunk])
 
   // Measure the rendered chunks (heights depend on the width: wrapping); re-render if an estimate
   // was off. Converges at once: a second pass measures the same heights.
@@ -120,31 +132,37 @@ export function EventLog({ headingId }: { headingId: string }) {
     // A hidden list (display: none) has nothing to measure.
     if (list === null || scroller === null || scroller.clientHeight === 0) return
     const width = list.clientWidth
-    const next = new Map(measured.lab === lab && measured.width === width ? heights : [])
+    const next = new Map(measured.width === width ? heights : [])
     let changed = next.size !== heights.size
-    for (let k = lo; k <= hi; k++) {
+    for (const k of rendered) {
       if (hideFuture && chunkPhase(k, current) === 'future') continue
-      const first = list.children[(k - lo) * CHUNK]
-      const last = list.children[Math.min((k - lo + 1) * CHUNK, list.children.length) - 1]
-      if (!(first instanceof HTMLElement) || !(last instanceof HTMLElement)) continue
+      const first = rowElement(list, k * CHUNK)
+      const last = rowElement(list, Math.min((k + 1) * CHUNK, events.length) - 1)
+      if (first === null || last === null) continue
       const height = last.offsetTop + last.offsetHeight - first.offsetTop
       if (height > 0 && Math.abs((next.get(k) ?? -1) - height) > 0.5) {
         next.set(k, height)
         changed = true
       }
     }
-    if (changed || measured.lab !== lab || measured.width !== width) {
-      setMeasured({ lab, width, heights: next })
-    }
-  }, [lab, lo, hi, hideFuture, current, heights, measured])
+    if (changed || measured.width !== width) setMeasured({ width, heights: next })
+  }, [lab, rendered, events.length, hideFuture, current, heights, measured])
 
   const onScroll = () => {
     const scroller = scrollRef.current
     if (scroller === null) return
     setViewport((v) =>
-      Math.abs(v.top - scroller.scrollTop) < 1 && v.height === scroller.clientHeight
+      Math.abs(v.top - scroller.scrollTop) < 1 &&
+      v.height === scroller.clientHeight &&
+      v.followed === current &&
+      v.followedLab === lab
         ? v
-        : { top: scroller.scrollTop, height: scroller.clientHeight },
+        : {
+            top: scroller.scrollTop,
+            height: scroller.clientHeight,
+            followed: current,
+            followedLab: lab,
+          },
     )
   }
 
@@ -164,15 +182,20 @@ export function EventLog({ headingId }: { headingId: string }) {
   useLayoutEffect(() => {
     const list = listRef.current
     const scroller = scrollRef.current
-    if (list === null || scroller === null) return
-    const row = list.children[Math.max(0, current) - lo * CHUNK]
-    if (!(row instanceof HTMLElement)) return
+    if (list === null || scroller === null || !following) return
+    const row = rowElement(list, Math.max(0, current))
+    if (row === null) return
     // Rows are positioned in the scroller's coordinates (it is their offsetParent).
     const top = row.offsetTop
     const bottom = top + row.offsetHeight
     if (top < scroller.scrollTop || bottom > scroller.scrollTop + scroller.clientHeight) {
       scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 3)
-      setViewport({ top: scroller.scrollTop, height: scroller.clientHeight })
+      setViewport({
+        top: scroller.scrollTop,
+        height: scroller.clientHeight,
+        followed: current,
+        followedLab: lab,
+      })
     }
     // The root node's active element: inside a shadow root (the custom element) the document's
     // is the host.
@@ -182,12 +205,10 @@ export function EventLog({ headingId }: { headingId: string }) {
     }
     // Only when the current entry (or its chunk's place) changes: a reader scrolling the list
     // is left alone.
-  }, [current, lab, lo])
+  }, [current, lab, lo, following])
 
-  const rendered: number[] = []
-  for (let k = lo; k <= hi; k++) rendered.push(k)
-  // The list's one tab stop: the current entry, or the first one shown.
-  const focusIndex = current >= lo * CHUNK && current < (hi + 1) * CHUNK ? current : lo * CHUNK
+  // The list's one tab stop: the current entry (always rendered), or the first one.
+  const focusIndex = Math.max(0, current)
 
   return (
     <div ref={scrollRef} className="fl-log-scroll" onScroll={onScroll}>
@@ -196,26 +217,41 @@ export function EventLog({ headingId }: { headingId: string }) {
         className="fl-log"
         data-future={futureMode}
         aria-labelledby={headingId}
-        style={{ paddingTop, paddingBottom }}
+        style={{ paddingTop: paddingTopPx, paddingBottom: paddingBottomPx }}
       >
         {rendered.map((k) => {
           const start = k * CHUNK
           const inside = focusIndex >= start && focusIndex < start + CHUNK
           return (
-            <LogChunk
-              key={start}
-              events={events}
-              start={start}
-              phase={chunkPhase(k, current)}
-              focusIndex={inside ? focusIndex : -1}
-              findings={findingsByEvent}
-              onActivate={onActivate}
-            />
+            <Fragment key={start}>
+              <LogChunk
+                events={events}
+                start={start}
+                phase={chunkPhase(k, current)}
+                focusIndex={inside ? focusIndex : -1}
+                findings={findingsByEvent}
+                onActivate={onActivate}
+              />
+              {k === gapAfter && gapPx > 0 ? (
+                <li className="fl-log-gap" aria-hidden="true" style={{ height: gapPx }} />
+              ) : null}
+            </Fragment>
           )
         })}
       </ol>
     </div>
   )
+}
+
+/** A short run's log is rendered whole (up to the current entry, when the future is hidden). */
+function wholeLog(chunkCount: number, currentChunk: number, hideFuture: boolean): LogWindow {
+  const hi = hideFuture ? Math.min(chunkCount - 1, currentChunk) : chunkCount - 1
+  return { lo: 0, hi, paddingTopPx: 0, paddingBottomPx: 0, gapAfter: null, gapPx: 0 }
+}
+
+/** The row of event `index`, if it is rendered. */
+function rowElement(list: HTMLOListElement, index: number): HTMLElement | null {
+  return list.querySelector<HTMLElement>(`:scope > [aria-posinset="${index + 1}"]`)
 }
 
 /** A chunk is wholly past, wholly future, or holds the current entry (its index). */
@@ -228,12 +264,17 @@ function chunkPhase(k: number, current: number): ChunkPhase {
 }
 
 interface Measured {
-  lab: LabRun
   width: number
   heights: ReadonlyMap<number, number>
 }
 
-const NO_HEIGHTS: ReadonlyMap<number, number> = new Map()
+interface Viewport {
+  top: number
+  height: number
+  /** The current entry when the view was last set, and its run. */
+  followed: number
+  followedLab: LabRun
+}
 
 const LogChunk = memo(function LogChunk({
   events,
