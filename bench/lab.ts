@@ -194,12 +194,12 @@ async function interactions(
     if (first !== undefined) firstClicks.push(first)
     await fresh.context().close()
   }
-  const page2 = await freshPage(browser, base)
   // The everyday case: a preset of a few dozen events.
-  await page2.goto(`${base}/?scenario=gc-pause`)
-  await page2.locator('svg.fl-diagram').first().waitFor()
-  const presetIntervention = await interventionLatency(page2, '500')
-  await page2.context().close()
+  const presetPage = await freshPage(browser, base)
+  await presetPage.goto(`${base}/?scenario=gc-pause`)
+  await presetPage.locator('svg.fl-diagram').first().waitFor()
+  const presetIntervention = await interventionLatency(presetPage, '500')
+  await presetPage.context().close()
 
   const frames = (what: string, intervals: number[]): BenchResult[] => [
     {

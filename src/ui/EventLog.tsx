@@ -151,18 +151,14 @@ export function EventLog({ headingId }: { headingId: string }) {
   const onScroll = () => {
     const scroller = scrollRef.current
     if (scroller === null) return
+    const next = viewOf(scroller, current, lab)
     setViewport((v) =>
-      Math.abs(v.top - scroller.scrollTop) < 1 &&
-      v.height === scroller.clientHeight &&
-      v.followed === current &&
-      v.followedLab === lab
+      Math.abs(v.top - next.top) < 1 &&
+      v.height === next.height &&
+      v.followed === next.followed &&
+      v.followedLab === next.followedLab
         ? v
-        : {
-            top: scroller.scrollTop,
-            height: scroller.clientHeight,
-            followed: current,
-            followedLab: lab,
-          },
+        : next,
     )
   }
 
@@ -190,12 +186,7 @@ export function EventLog({ headingId }: { headingId: string }) {
     const bottom = top + row.offsetHeight
     if (top < scroller.scrollTop || bottom > scroller.scrollTop + scroller.clientHeight) {
       scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 3)
-      setViewport({
-        top: scroller.scrollTop,
-        height: scroller.clientHeight,
-        followed: current,
-        followedLab: lab,
-      })
+      setViewport(viewOf(scroller, current, lab))
     }
     // The root node's active element: inside a shadow root (the custom element) the document's
     // is the host.
@@ -232,7 +223,7 @@ export function EventLog({ headingId }: { headingId: string }) {
                 findings={findingsByEvent}
                 onActivate={onActivate}
               />
-              {k === gapAfter && gapPx > 0 ? (
+              {k === gapAfter ? (
                 <li className="fl-log-gap" aria-hidden="true" style={{ height: gapPx }} />
               ) : null}
             </Fragment>
@@ -247,6 +238,16 @@ export function EventLog({ headingId }: { headingId: string }) {
 function wholeLog(chunkCount: number, currentChunk: number, hideFuture: boolean): LogWindow {
   const hi = hideFuture ? Math.min(chunkCount - 1, currentChunk) : chunkCount - 1
   return { lo: 0, hi, paddingTopPx: 0, paddingBottomPx: 0, gapAfter: null, gapPx: 0 }
+}
+
+/** The view a scroller shows now, set while entry `current` of `lab` is current. */
+function viewOf(scroller: HTMLElement, current: number, lab: LabRun): Viewport {
+  return {
+    top: scroller.scrollTop,
+    height: scroller.clientHeight,
+    followed: current,
+    followedLab: lab,
+  }
 }
 
 /** The row of event `index`, if it is rendered. */

@@ -66,8 +66,8 @@ export function useSettled<T>(value: T, settle: (settled: T, next: T) => Settle)
   useEffect(() => {
     if (!waiting) return
     const take = () => setSettled(value)
-    if (when !== 'after-paint') {
-      const timer = setTimeout(take, when === 'now' ? 0 : when)
+    if (typeof when === 'number') {
+      const timer = setTimeout(take, when)
       return () => clearTimeout(timer)
     }
     // A task queued from an animation frame runs after that frame is painted.
