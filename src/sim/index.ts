@@ -9,6 +9,8 @@ export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
 export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
 export { DEFAULT_MAX_EVENTS, run } from './engine'
 export { describeFault, nodeLabel } from './describeFault'
+export type { Fencing } from './fencing'
+export { withFencing } from './fencing'
 export { describeEvent, messageLabel, messageWords, narrateEvent } from './narrate'
 export type { ExpectedOutcome, Preset, PresetId, SeedQuestion } from './presets'
 export {
