@@ -31,14 +31,12 @@ export {
   createLabStore,
   cursorBoundsOf,
   endMsOf,
-  eventIndexAtCursor,
   MAX_SPEED,
   MIN_SPEED,
   SPEEDS,
   stateAtCursor,
 } from './labStore'
 export {
-  cursorValueText,
   eventsAt,
   holderSentence,
   momentAnnouncement,
