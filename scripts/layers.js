@@ -39,7 +39,7 @@ export const LAYERS = [
   {
     name: 'ui',
     layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'sim'],
-    packages: ['react', 'react-dom', 'zustand', 'd3-array', 'd3-scale'],
+    packages: ['react', 'react-dom', 'zustand', 'd3-array', 'd3-scale', 'jsonc-parser'],
   },
   {
     name: 'tour',
