@@ -9,6 +9,7 @@
  * own is a layer of its own: `viz/layout` may not import the `viz` components around it). Tests
  * (`*.test.ts(x)`) are exempt; production code may never import `src/testing`.
  */
+import { fileURLToPath } from 'node:url'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 /**
@@ -74,7 +75,7 @@ export const EXCEPTIONS = [
 ]
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
-const ROOT = new URL('..', import.meta.url).pathname
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** @param {string} name */
 const isFile = (name) => /\.[a-z]+$/.test(name)

@@ -43,6 +43,18 @@ const refused: Array<[what: string, file: string, source: string, says: string]>
     'src/viz may import only',
   ],
   [
+    'viz → store (loaded on demand)',
+    'viz/Probe.tsx',
+    `export const load = () => import('../store')`,
+    'src/viz may import only',
+  ],
+  [
+    'viz → store (re-exported)',
+    'viz/Probe.tsx',
+    `export * from '../store/labStore'`,
+    'src/viz may import only',
+  ],
+  [
     'viz/layout → a React component',
     'viz/layout/probe.ts',
     `import { SpaceTimeDiagram } from '../SpaceTimeDiagram'`,
