@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
 import { createDeriver } from './derivation'
 import type { LabStore, LabStoreState } from './labStore'
 import { createLabStore } from './labStore'
@@ -92,15 +92,11 @@ function expectDerived(store: LabStore): void {
 }
 
 describe('one derivation', () => {
-  for (const seed of FUZZ_SEEDS) {
-    it(`every action leaves the state equal to derive(scenario, edits, cursor) (seed ${seed})`, () => {
-      fuzz(
-        {
-          file: 'src/store/derivation.test.ts',
-          name: 'every action leaves the state equal',
-          seed,
-          numRuns: 25,
-        },
+  // One test per seed: each derives a few hundred runs, too long for one test's time limit.
+  it.each(PROPERTY_SEEDS)(
+    'every action leaves the state equal to derive(…) (seed %i)',
+    (seed) => {
+      assertProperty(
         fc.property(
           fc.constantFrom('gc-pause', 'gc-pause-unfenced', 'lock-delay'),
           fc.boolean(),
@@ -114,9 +110,11 @@ describe('one derivation', () => {
             }
           },
         ),
+        { numRuns: 25, seed },
       )
-    })
-  }
+    },
+    30_000,
+  )
 
   it('derives a run once per edits value: undo and redo reuse it', () => {
     const store = createLabStore({ reducedMotion: true })

@@ -6,11 +6,11 @@
  * Runs are cached per edits value (bounded), so moving the cursor, undoing or redoing never
  * re-runs the engine: only a new edit does.
  */
-import { parseScenario } from '../sim'
+import { parseScenario, withFencing } from '../sim'
 import { compareOutcomes } from './compare'
 import type { CompareOutcome } from './compare'
 import type { LabRun } from './derive'
-import { deriveLabRun, withFencing } from './derive'
+import { deriveLabRun } from './derive'
 import type { Edits } from './edits'
 import { applyEdits, isEdited } from './edits'
 import type { Base } from './history'

@@ -3,7 +3,7 @@ export type { CompareOutcome, Highlight } from './compare'
 export { compareOutcomes } from './compare'
 export { LabProvider, useLab, useLabStore, useStateAt } from './context'
 export type { LabRun } from './derive'
-export { deriveLabRun, withFencing } from './derive'
+export { deriveLabRun } from './derive'
 export type { Edits, Fencing } from './edits'
 export {
   applyEdits,
@@ -42,12 +42,6 @@ export {
   stateAtCursor,
   stateAtMoment,
 } from './selectors'
-export {
-  cursorValueText,
-  eventsAt,
-  holderSentence,
-  momentAnnouncement,
-  momentWords,
-} from './moment'
+export { eventsAt, holderSentence, momentAnnouncement, momentWords } from './moment'
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'
