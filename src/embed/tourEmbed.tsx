@@ -5,7 +5,7 @@
  * lab embed does not carry the tour's words.
  */
 import { createRoot } from 'react-dom/client'
-import { readTourLink } from '../tour/link'
+import { readTourLink } from '../link/tour'
 import { TourApp } from '../tour/TourApp'
 import '../tour/tour.css'
 import { startResizeReporting } from './resize'

@@ -1,7 +1,7 @@
 /** The tour page's entry (tour.html): reads the address once, then hands over to TourApp. */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { readTourLink } from './link'
+import { readTourLink } from '../link/tour'
 import { TourApp } from './TourApp'
 import '../ui/lab.css'
 import './tour.css'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readLabLink } from '../embed/urlCodec'
+import { readLabAddress } from '../link/lab'
 import { createLabStore } from '../store'
 import { startUrlSync, URL_SYNC_MS } from './urlSync'
 
@@ -37,8 +37,8 @@ describe('startUrlSync', () => {
     vi.advanceTimersByTime(URL_SYNC_MS)
     expect(location.search).toBe('')
     expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
-    const link = readLabLink(location.search, location.hash)
-    expect(link.problem).toBeNull()
+    const link = readLabAddress(location.search, location.hash)
+    expect(link.notice).toBeNull()
     expect(link.cursorMs).toBe(10_011)
     expect(link.source.kind === 'custom' && link.source.scenario).toEqual(
       store.getState().lab.scenario,

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TOUR } from '../sim/tour'
-import { readTourLink, stepOf, tourHash } from './link'
-import { endStep } from './navigation'
+import { readTourLink, stepOf, tourHash } from './tour'
+import { endStep } from '../tour/navigation'
 
 const chapter = (id: string) => {
   const found = TOUR.find((c) => c.id === id)

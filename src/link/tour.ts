@@ -15,8 +15,7 @@
  */
 import type { TourChapter } from '../sim/tour'
 import { TOUR } from '../sim/tour'
-import { clip, safeParams } from '../embed/linkParts'
-import { endStep, isEnd } from './navigation'
+import { clip, paramsOf } from './params'
 
 export type TourTheme = 'auto' | 'light' | 'dark'
 
@@ -38,13 +37,13 @@ const MAX_PART_CHARS = 200
 
 /** The address (hash) of a place in the tour: `#pause/two-believers`, `#pause/answer`. */
 export function tourHash(chapter: TourChapter, step: number): string {
-  const id = isEnd(chapter, step) ? END : chapter.steps[Math.max(0, step)]?.id
+  const id = step >= chapter.steps.length ? END : chapter.steps[Math.max(0, step)]?.id
   return `#${chapter.id}/${id ?? END}`
 }
 
 /** Reads a page address (`location.search`, `location.hash`). Never throws. */
 export function readTourLink(search: string, hash: string): TourLink {
-  const query = safeParams(search.replace(/^\?/, ''))
+  const query = paramsOf(search)
   const problems: string[] = []
 
   const theme = query.get('theme')
@@ -96,7 +95,7 @@ export function readTourLink(search: string, hash: string): TourLink {
 /** A step named by number (1-based), by id, or `answer`; null when the chapter has no such step. */
 export function stepOf(chapter: TourChapter, part: string): number | null {
   const name = part.toLowerCase()
-  if (name === END) return endStep(chapter)
+  if (name === END) return chapter.steps.length
   if (/^\d{1,4}$/.test(name)) {
     const n = Number(name)
     return n >= 1 && n <= chapter.steps.length ? n - 1 : null
