@@ -11,6 +11,7 @@ import { deflateSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { parseScenario, PRESETS, SCENARIO_FORMAT } from '../sim'
 import { readTourLink } from '../link/tour'
+import { TOUR } from '../tour/chapters'
 import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
 import { junkArb, mutate, mutationArb, unicodeArb } from '../testing/hostile'
 import { toBase64Url } from '../link/base64url'
@@ -123,7 +124,7 @@ function readAll(search: string, hash: string): void {
     name === 'link' ? `https://lab.example/${search}${hash}` : null,
   )
   expectSentence(attributes.problems.join(' ') || null)
-  const tour = readTourLink(search, hash)
+  const tour = readTourLink(search, hash, TOUR)
   expectSentence(tour.problem)
   expect(tour.chapter.steps.length).toBeGreaterThan(0)
 }

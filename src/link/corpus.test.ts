@@ -7,7 +7,7 @@
  * embed's and the element's entries are checked in src/embed/corpus.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { TOUR } from '../sim/tour'
+import { TOUR } from '../tour/chapters'
 import { digest } from '../testing/digest'
 import { expectedNotice } from '../testing/linkCorpus'
 import corpus from './corpus.json'
@@ -48,7 +48,7 @@ describe('the link corpus: lab page addresses', () => {
 describe('the link corpus: tour addresses', () => {
   it.each(corpus.tour.map((entry) => [entry.address, entry] as const))('%s', (_, entry) => {
     const { search, hash } = splitAddress(entry.address)
-    const link = readTourLink(search, hash)
+    const link = readTourLink(search, hash, TOUR)
     expect({ ...entry, chapter: link.chapter.id, step: link.step }).toEqual({
       address: entry.address,
       chapter: entry.chapter,

@@ -13,15 +13,23 @@
  * an unknown chapter opens the start of the tour, an unknown step the start of its chapter, each
  * with a sentence that says what was wrong.
  */
-import type { TourChapter } from '../sim/tour'
-import { TOUR } from '../sim/tour'
 import { clip, paramsOf } from './params'
+
+/**
+ * What a tour link needs to know of a chapter: its id, title and step ids. The chapters themselves
+ * (src/tour/chapters) are passed in, so this module depends on no words of the tour.
+ */
+export interface TourChapter {
+  id: string
+  title: string
+  steps: readonly { id: string }[]
+}
 
 export type TourTheme = 'auto' | 'light' | 'dark'
 
-export interface TourLink {
+export interface TourLink<C extends TourChapter = TourChapter> {
   /** Always a chapter of the tour. */
-  chapter: TourChapter
+  chapter: C
   /** 0-based step; `chapter.steps.length` is the chapter's end. */
   step: number
   /** `embed=1`: one chapter, no page chrome, no address writes. */
@@ -42,14 +50,18 @@ export function tourHash(chapter: TourChapter, step: number): string {
 }
 
 /** Reads a page address (`location.search`, `location.hash`). Never throws. */
-export function readTourLink(search: string, hash: string): TourLink {
+export function readTourLink<C extends TourChapter>(
+  search: string,
+  hash: string,
+  chapters: readonly C[],
+): TourLink<C> {
   const query = paramsOf(search)
   const problems: string[] = []
 
   const theme = query.get('theme')
   const embedParam = query.get('embed')
-  const link: TourLink = {
-    chapter: firstChapter(),
+  const link: TourLink<C> = {
+    chapter: firstChapter(chapters),
     step: 0,
     embed: embedParam === '1' || embedParam === 'true',
     theme: 'auto',
@@ -69,7 +81,7 @@ export function readTourLink(search: string, hash: string): TourLink {
       `The tour link “#${clip(parts.join('/'), 60)}” has too many parts. Showing the start of the tour.`,
     )
   } else if (chapterPart !== null && chapterPart !== undefined && chapterPart !== '') {
-    const chapter = TOUR.find((c) => c.id === chapterPart.toLowerCase())
+    const chapter = chapters.find((c) => c.id === chapterPart.toLowerCase())
     if (chapter === undefined) {
       problems.push(
         `There is no chapter “${clip(chapterPart, 60)}” in the tour. Showing the start of the tour.`,
@@ -104,8 +116,8 @@ export function stepOf(chapter: TourChapter, part: string): number | null {
   return index < 0 ? null : index
 }
 
-function firstChapter(): TourChapter {
-  const first = TOUR[0]
+function firstChapter<C extends TourChapter>(chapters: readonly C[]): C {
+  const first = chapters[0]
   // The tour's own tests keep six chapters; an empty tour is a broken build, not bad input.
   if (first === undefined) throw new Error('the tour has no chapters')
   return first

@@ -13,9 +13,9 @@ import { describeEvent } from './narrate'
 import type { Run } from './engine'
 import { run } from './engine'
 import type { Scenario, ScenarioInput } from './scenario'
-import { faultFor, safeScenarioArb, scenarioArb } from './testing/arbitraries'
-import { assertProperty, FIXED_SEEDS } from './testing/property'
-import { eventsOf, parseOrThrow } from './testing/runs'
+import { faultFor, safeScenarioArb, scenarioArb } from '../testing/arbitraries'
+import { assertProperty, FIXED_SEEDS } from '../testing/property'
+import { eventsOf, parseOrThrow } from '../testing/runs'
 import type { TraceEvent } from './trace'
 
 const replaySeed = process.env['FC_SEED']

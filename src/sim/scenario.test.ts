@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ParseResult, Scenario } from './scenario'
 import { formatPath, parseScenario, parseScenarioJson, SCENARIO_FORMAT } from './scenario'
-import { scenarioArb } from './testing/arbitraries'
+import { scenarioArb } from '../testing/arbitraries'
 
 const minimal = { clients: [{ id: 'A', script: [] }] }
 

@@ -9,7 +9,7 @@
  * Test support only (it reads the environment and `Math.random`), so it lives outside the core.
  */
 import type fc from 'fast-check'
-import { assertAsyncProperty, assertProperty, FIXED_SEEDS } from '../sim/testing/property'
+import { assertAsyncProperty, assertProperty, FIXED_SEEDS } from './property'
 
 const replaySeed = process.env['FC_SEED']
 const replayPath = process.env['FC_PATH']

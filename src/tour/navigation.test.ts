@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { TOUR } from '../sim/tour'
+import { TOUR } from './chapters'
 import type { ChapterPlace, Move } from './navigation'
 import {
   answer,
