@@ -13,7 +13,7 @@ import type { LabInit, LabStore } from '../store'
 import { createLabStore, LabProvider } from '../store'
 import { ErrorBoundary } from './ErrorBoundary'
 import { Lab } from './Lab'
-import type { BrokenLink } from './LabParts'
+import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
 import './lab.css'
 

@@ -10,7 +10,8 @@ import { ScenarioPicker } from './ScenarioPicker'
 import { Caption } from './Caption'
 import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
-import type { BrokenLink } from './LabParts'
+import type { BrokenLink } from './BrokenLink'
+import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Panels } from './Panels'
 import { Segmented } from './Segmented'
@@ -46,7 +47,9 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
           <ThemeToggle />
         </div>
       </header>
-      <Notice brokenLink={brokenLink} />
+      <Notice>
+        <CopyBrokenLink link={brokenLink} />
+      </Notice>
       <ScenarioPicker />
       <ShareBar />
       <section className="fl-stage" aria-label="Timeline">

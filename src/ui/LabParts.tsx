@@ -3,7 +3,8 @@
  * reduced motion, keyboard shortcuts bound on the root — never on window), the dismissible
  * notice and the one polite live region.
  */
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import type { ReactNode } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { Theme } from '../store'
 import { startPlayback, useLab, useLabStore } from '../store'
@@ -11,7 +12,6 @@ import { useMediaQuery } from './hooks'
 import { CloseIcon } from './icons'
 import type { KeyAction } from './keys'
 import { keyAction } from './keys'
-import { copyText } from './share/clipboard'
 
 export interface LabRoot {
   theme: Theme
@@ -52,13 +52,8 @@ export function useLabRoot(): LabRoot {
   return { theme, reducedMotion, onKeyDown }
 }
 
-/** A link the page could not open as written, and the notice that says what was wrong. */
-export interface BrokenLink {
-  notice: string
-  href: string
-}
-
-export function Notice({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
+/** `children`: what the page offers beside the message (the lab page: copy a broken link). */
+export function Notice({ children }: { children?: ReactNode }) {
   const notice = useLab((s) => s.notice)
   const dismiss = useLab((s) => s.dismissNotice)
   if (notice === null) return null
@@ -66,9 +61,7 @@ export function Notice({ brokenLink = null }: { brokenLink?: BrokenLink | null }
     <div className="fl-notice" role="alert">
       <div className="fl-notice-body">
         <p>{notice}</p>
-        {brokenLink !== null && brokenLink.notice === notice ? (
-          <CopyBrokenLink href={brokenLink.href} />
-        ) : null}
+        {children}
       </div>
       <button
         type="button"
@@ -88,25 +81,6 @@ export function LiveRegion() {
   return (
     <div className="fl-visually-hidden" aria-live="polite" aria-atomic="true">
       {announcement.text}
-    </div>
-  )
-}
-
-/** Offers the link the reader opened, as they opened it, for a bug report. */
-function CopyBrokenLink({ href }: { href: string }) {
-  const [status, setStatus] = useState<'idle' | 'copied' | 'blocked'>('idle')
-  const copy = async () => setStatus((await copyText(href)) ? 'copied' : 'blocked')
-  return (
-    <div className="fl-notice-tools">
-      <button type="button" className="fl-button fl-button--quiet" onClick={() => void copy()}>
-        Copy this link for a bug report
-      </button>
-      <span className="fl-notice-status" role="status">
-        {status === 'copied' ? 'Link copied.' : null}
-        {status === 'blocked'
-          ? 'Copying was blocked: the link is still in the address bar, copy it from there.'
-          : null}
-      </span>
     </div>
   )
 }
