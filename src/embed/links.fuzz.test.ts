@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { parseScenario, PRESETS, SCENARIO_FORMAT } from '../sim'
 import { readTourLink } from '../link/tour'
 import { TOUR } from '../tour/chapters'
-import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import { PROPERTY_SEEDS, assertProperty } from '../testing/property'
 import { junkArb, mutate, mutationArb, unicodeArb } from '../testing/hostile'
 import { toBase64Url } from '../link/base64url'
 import { decodeScenario, MAX_ENCODED_CHARS } from '../link/decode'
@@ -23,7 +23,6 @@ import { readLinkParts, readLinkView } from '../link/parts'
 import { writeLabLink } from '../link/write'
 import { readElementAttributes, readEmbedParams } from './options'
 
-const FILE = 'src/embed/links.fuzz.test.ts'
 /** The longest sentence a link may make the page show (a handful of clipped problems). */
 const MAX_PROBLEM_CHARS = 2_000
 
@@ -129,22 +128,19 @@ function readAll(search: string, hash: string): void {
   expect(tour.chapter.steps.length).toBeGreaterThan(0)
 }
 
-describe.each(FUZZ_SEEDS)('link fuzz, seed %i', (seed) => {
-  const where = (name: string, numRuns: number) => ({ file: FILE, name, seed, numRuns })
-
+describe.each(PROPERTY_SEEDS)('link fuzz, seed %i', (seed) => {
   it('random addresses', () => {
-    fuzz(
-      where('random addresses', 100),
+    assertProperty(
       fc.property(addressArb, addressArb, (search, hash) => {
         readAll(`?${search}`, `#${hash}`)
         readAll(search, hash)
       }),
+      { seed, numRuns: 100 },
     )
   })
 
   it('every cut of a valid link', () => {
-    fuzz(
-      where('every cut', 60),
+    assertProperty(
       fc.property(validLinkArb, fc.nat(), (link, cut) => {
         const address = link.search + link.hash
         const at = cut % (address.length + 1)
@@ -159,6 +155,7 @@ describe.each(FUZZ_SEEDS)('link fuzz, seed %i', (seed) => {
         const sEnd = s === null ? -1 : link.search.length + s.index + s[0].length
         if (s !== null && at < sEnd) expect(read.source.kind).not.toBe('custom')
       }),
+      { seed, numRuns: 60 },
     )
   })
 
@@ -181,14 +178,14 @@ describe.each(FUZZ_SEEDS)('link fuzz, seed %i', (seed) => {
       }),
       fc.string({ unit: fc.constantFrom(...'ABCabc019-_=$%/+ .'), maxLength: 200 }),
     )
-    fuzz(
-      where('bad base64', 80),
+    assertProperty(
       fc.property(payloadArb, (payload) => {
         const result = decodeScenario(payload)
         if (result.ok) expect(parseScenario(result.scenario).ok).toBe(true)
         else expectSentence(result.message)
         expectLabLink(readLabAddress('', `#s=${payload}&t=5`))
       }),
+      { seed, numRuns: 80 },
     )
   })
 })
