@@ -78,6 +78,14 @@ export default defineConfig(
     },
   },
 
+  // types/ holds ambient declarations for tsconfig.core.json only (tsconfig.json has the DOM's):
+  // lint them without type information.
+  {
+    files: ['types/**/*.d.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { projectService: false } },
+  },
+
   // Browser code and Node code.
   { files: ['src/**', 'public/**'], languageOptions: { globals: globals.browser } },
   {

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { tabReachesAll } from './keyboard'
-import { encodeScenario } from '../src/embed/urlCodec'
+import { encodeScenario } from '../src/link/encode'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { generatedScenario } from '../bench/labScenario'
 

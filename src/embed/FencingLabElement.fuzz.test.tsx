@@ -13,7 +13,7 @@ import { PROPERTY_SEEDS, assertAsyncProperty } from '../testing/property'
 import { unicodeArb } from '../testing/hostile'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
-import { encodeScenario } from './urlCodec'
+import { encodeScenario } from '../link/encode'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

@@ -4,7 +4,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
-import { encodeScenario } from './urlCodec'
+import { encodeScenario } from '../link/encode'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

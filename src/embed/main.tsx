@@ -9,14 +9,14 @@ import { LabProvider } from '../store'
 import '../ui/lab.css'
 import './embed.css'
 import { EmbedLab } from './EmbedLab'
-import { safeParams } from './linkParts'
+import { paramsOf } from '../link/params'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
   const options = readEmbedParams(location.search, location.hash)
-  if (safeParams(location.search.replace(/^\?/, '')).has('tour')) {
+  if (paramsOf(location.search).has('tour')) {
     const { startTourEmbed } = await import('./tourEmbed')
     startTourEmbed(container, location.search, options.id)
     return
