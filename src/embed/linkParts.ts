@@ -1,5 +1,5 @@
 /**
- * The light half of reading a lab link (DESIGN.md section 5): which scenario it names (a preset
+ * The light half of reading a lab link (docs/contracts.md): which scenario it names (a preset
  * id, or an `s=` payload still encoded) and its cursor `t=`, with a sentence for anything wrong.
  * Decoding `s=` needs the inflater and the schema, so it lives in urlCodec.ts; the embed loads
  * that only when a link carries a custom scenario. Never throws.

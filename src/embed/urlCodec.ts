@@ -1,5 +1,5 @@
 /**
- * Lab links (DESIGN.md section 5): `?scenario=<preset-id>` opens a preset, `#s=<base64url(
+ * Lab links (docs/contracts.md): `?scenario=<preset-id>` opens a preset, `#s=<base64url(
  * deflate-raw(scenario JSON))>` opens a custom scenario, and `t=<ms>` (query or hash) sets the
  * cursor; `compare=1` and `future=show|fade|hide` keep the view (absent = the default view). Links
  * come from anywhere, so reading one never throws: every function here returns a

@@ -1,5 +1,5 @@
 /**
- * Keeps the address bar in step with the lab (DESIGN.md section 5), with history.replaceState at
+ * Keeps the address bar in step with the lab (docs/contracts.md, “Pages and addresses”), with history.replaceState at
  * most every URL_SYNC_MS (and not while playing): a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else
  * becomes a custom `#s=…&t=…` link; compare mode and the future mode follow when not the default.
  * The page's title follows the scenario.
