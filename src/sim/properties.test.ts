@@ -12,9 +12,9 @@ import { describeEvent } from './narrate'
 import type { Run } from './engine'
 import { run } from './engine'
 import type { Scenario, ScenarioInput } from './scenario'
-import { faultFor, safeScenarioArb, scenarioArb } from './testing/arbitraries'
+import { faultFor, safeScenarioArb, scenarioArb } from '../testing/arbitraries'
 import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
-import { eventsOf, parseOrThrow } from './testing/runs'
+import { eventsOf, parseOrThrow } from '../testing/runs'
 import type { TraceEvent } from './trace'
 
 /** Runs per seed and property: five seeds × 200 stay well under the file's time budget. */

@@ -7,7 +7,7 @@ import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { ParseResult, Scenario } from './scenario'
 import { formatPath, parseScenario, parseScenarioJson, SCENARIO_FORMAT } from './scenario'
-import { scenarioArb } from './testing/arbitraries'
+import { scenarioArb } from '../testing/arbitraries'
 
 const minimal = { clients: [{ id: 'A', script: [] }] }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
-import { TOUR } from '../sim/tour'
+import { TOUR } from './chapters'
 import type { ChapterPlace, Move } from './navigation'
 import {
   answer,
