@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Run, ScenarioInput } from '../sim'
 import { check, findPreset, LOCK_NODE } from '../sim'
-import { eventsOf, onlyEvent, runInput } from '../sim/testing/runs'
+import { eventsOf, onlyEvent, runInput } from '../testing/runs'
 import type { LabState } from './labState'
 import { applyEvent, cloneLabState, initialLabState } from './labState'
 import { buildTimeline, stateAt } from './timeline'

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ScenarioInput } from '../sim'
 import { findPreset, LOCK_NODE } from '../sim'
-import { eventsOf, runInput } from '../sim/testing/runs'
+import { eventsOf, runInput } from '../testing/runs'
 import { deriveSpans } from './spans'
 
 function spansOf(input: ScenarioInput) {
