@@ -35,7 +35,7 @@ function file(name: string, content: string): string {
 }
 
 describe('npm run sim', () => {
-  it('reproduces the gc-pause story as JSON (DESIGN.md section 3)', () => {
+  it('reproduces the gc-pause story as JSON (docs/contracts.md)', () => {
     const r = report('gc-pause')
     expect(r.scenario).toBe('gc-pause')
     expect(r.verdict).toBe('safe')

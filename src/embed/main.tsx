@@ -1,5 +1,5 @@
 /**
- * embed.html: the chrome-less lab for an iframe (DESIGN.md section 5). Its own address is the
+ * embed.html: the chrome-less lab for an iframe (docs/contracts.md). Its own address is the
  * whole configuration; it never writes it (nor the host's), never stores anything, never takes
  * focus, and posts its height to the parent. Built with preact/compat (vite.embed.config.ts).
  * With `tour=<chapter>` it shows that chapter of the guided tour instead (tourEmbed.tsx).

@@ -1,5 +1,5 @@
 /**
- * The checker (DESIGN.md section 4): invariants over a finished trace, in one pass.
+ * The checker (docs/contracts.md, “Checker kinds”): invariants over a finished trace, in one pass.
  *
  * It keeps its own ground truth — the order in which grants took effect (grant 1, 2, 3…) and
  * when the lock service stopped honouring each — so it can judge fencing even when tokens are

@@ -2,7 +2,7 @@
  * A client runs its script one step at a time; each request waits for its reply before the next
  * step starts. It believes it holds the lock from the grant's arrival until it releases, learns
  * otherwise (a rejected write or read, a refused renew), or — only when it renews or checks its
- * lease before writing — its own clock says the lease ran out (DESIGN.md 2.1).
+ * lease before writing — its own clock says the lease ran out (docs/scenario-format.md, “Semantics”).
  *
  * A critical section ends early on a rejected write or read, a failed lease check, a refused
  * renew, or (for a client that renews) its own deadline: the step in progress finishes, then the

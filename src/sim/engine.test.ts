@@ -1,5 +1,5 @@
 /**
- * One focused test per semantic rule of DESIGN.md sections 2 and 2.1. Each builds the smallest
+ * One focused test per semantic rule of docs/scenario-format.md (“Semantics”). Each builds the smallest
  * scenario that shows the rule and checks the trace. Latency is the default 5 ms unless a test
  * says otherwise, so a request sent at t arrives at t + 5 and its reply at t + 10.
  */

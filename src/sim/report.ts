@@ -1,5 +1,5 @@
 /**
- * The command line's JSON report (DESIGN.md section 3): one object that summarises a run —
+ * The command line's JSON report (docs/contracts.md, “Command line”): one object that summarises a run —
  * grants, every write and effect in the order resources decided them, final resource states,
  * findings and the full trace. Its shape is a public contract.
  */

@@ -1,5 +1,5 @@
 /**
- * Scenario format v1 (DESIGN.md section 2): the schema, its defaults and its validation.
+ * Scenario format v1 (docs/scenario-format.md): the schema, its defaults and its validation.
  *
  * The structural rules live in a valibot schema, so unknown fields and bad values are rejected
  * with a message that names the path (`clients[1].script[2].do`). Rules that span fields

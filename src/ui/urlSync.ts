@@ -1,5 +1,5 @@
 /**
- * Keeps the address bar in step with the lab, at most every URL_SYNC_MS (and not while playing):
+ * Keeps the address bar in step with the lab (docs/contracts.md, “Pages and addresses”), at most every URL_SYNC_MS (and not while playing):
  * a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else becomes a custom
  * `#s=…&t=…` link; compare mode and the future mode follow when not the default (src/link writes
  * the address). Opening another scenario adds a history entry, so Back returns to the one before;

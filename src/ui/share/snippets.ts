@@ -1,6 +1,6 @@
 /**
  * Copy-paste snippets that put the current lab state into someone else's page: an iframe of
- * `embed.html` (DESIGN.md section 5), the `<fencing-lab>` custom element, Markdown, a Hugo
+ * `embed.html` (docs/contracts.md), the `<fencing-lab>` custom element, Markdown, a Hugo
  * shortcode, MDX, and a static figure for readers without JavaScript (RSS, print, email).
  *
  * Pure: every URL is built from the lab's own base URL (the app is built with `base: './'`, so
