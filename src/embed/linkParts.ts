@@ -5,7 +5,7 @@
  * that only when a link carries a custom scenario. Never throws.
  */
 import type { PresetId } from '../sim'
-import { isPresetId } from '../sim'
+import { clip, isPresetId } from '../sim'
 
 /** The latest cursor a link may ask for (the longest scenario lasts one day). */
 export const MAX_CURSOR_MS = 86_400_000
@@ -73,6 +73,4 @@ export function safeParams(text: string): URLSearchParams {
 }
 
 /** Shortens text quoted back to the reader (a link can be anything, of any length). */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
-}
+export { clip }

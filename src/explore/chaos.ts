@@ -19,9 +19,16 @@
  * - and the run's own `seed`, so latency draws vary from run to run as well.
  */
 import type { Fault, Finding, NodeId, Scenario, ViolationKind } from '../sim'
-import { check, formatMs, LOCK_NODE, parseScenario, run, VIOLATION_KINDS } from '../sim'
+import {
+  check,
+  faultClause,
+  formatMs,
+  LOCK_NODE,
+  parseScenario,
+  run,
+  VIOLATION_KINDS,
+} from '../sim'
 import { nextRandom, seedState } from '../sim/rng'
-import { describeFault } from './describe'
 import type { Fencing } from './fencing'
 import { withFencing } from './fencing'
 import type { BudgetFaultKind } from './types'
@@ -367,7 +374,7 @@ export function runChaos(input: ChaosInput): ChaosProgress {
 export function chaosExampleScenario(input: ChaosInput, example: ChaosExample): Scenario {
   const { scenario, baseFaults } = normalize(input)
   const fencing = example.side === 'fenced' ? 'fencing on' : 'fencing off'
-  const words = example.faults.map(describeFault).join('; ')
+  const words = example.faults.map((f) => faultClause(f)).join('; ')
   const candidate = {
     ...runScenario(scenario, baseFaults, example.side, example),
     title:
