@@ -18,7 +18,7 @@
  *   client that reads its clock;
  * - and the run's own `seed`, so latency draws vary from run to run as well.
  */
-import type { Fault, Finding, NodeId, Scenario, ViolationKind } from '../sim'
+import type { Fault, Fencing, Finding, NodeId, Scenario, ViolationKind } from '../sim'
 import {
   check,
   faultClause,
@@ -27,10 +27,9 @@ import {
   parseScenario,
   run,
   VIOLATION_KINDS,
+  withFencing,
 } from '../sim'
 import { nextRandom, seedState } from '../sim/rng'
-import type { Fencing } from './fencing'
-import { withFencing } from './fencing'
 import type { BudgetFaultKind } from './types'
 import { BUDGET_FAULT_KINDS } from './types'
 

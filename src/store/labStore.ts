@@ -10,7 +10,7 @@
 import { createStore } from 'zustand/vanilla'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Fault, NodeId, Preset, PresetId, Scenario } from '../sim'
-import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
+import { DEFAULT_PRESET_ID, findPreset, parseScenario, withFencing } from '../sim'
 import type { Timeline } from '../timeline'
 import {
   nextProblemMs,
@@ -22,7 +22,7 @@ import {
 import type { CompareOutcome } from './compare'
 import { compareOutcomes } from './compare'
 import type { LabRun } from './derive'
-import { deriveLabRun, withFencing } from './derive'
+import { deriveLabRun } from './derive'
 import type { Edits, Fencing } from './edits'
 import { applyEdits, baseEdits, describeFault, isEdited, scenarioEdits } from './edits'
 import type { MessageAction } from './interventions'

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { assertProperty } from '../../testing/property'
 import { describeEvent, messageLabel } from '../narrate'
 import { parseScenario } from '../scenario'
 import type { TraceEvent } from '../trace'
@@ -126,7 +127,7 @@ describe('text a scenario brings', () => {
   })
 
   it('always isolates, clips and cleans any text (property)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
         const words = userText(text, 40)
         expect(balancedIsolates(words)).toBe(true)
@@ -136,18 +137,18 @@ describe('text a scenario brings', () => {
         expect(words).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/)
         expect(words.length).toBeLessThanOrEqual(43)
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 
   it('makes any document well-formed for XML (property)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
         const safe = xmlSafe(text)
         expect(safe).not.toMatch(XML_FORBIDDEN)
         expect(() => encodeURIComponent(safe)).not.toThrow()
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
     expect(xmlSafe('a\tb\nc\u0001\ud800')).toBe('a\tb\nc\ufffd\ufffd')
   })
