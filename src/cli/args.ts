@@ -3,6 +3,7 @@
  * [--fault '<json>']…`. Parsing never throws; a mistake becomes a message that names it.
  */
 import { parseArgs } from 'node:util'
+import { clip } from '../sim'
 
 export type OutputFormat = 'text' | 'json' | 'svg'
 
@@ -111,8 +112,7 @@ const MAX_QUOTED_CHARS = 60
 
 /** An argument quoted back to the user: on one line (JSON escapes), and clipped. */
 export function quote(text: string): string {
-  const clipped = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text
-  return oneLine(JSON.stringify(clipped), MAX_QUOTED_CHARS * 7)
+  return oneLine(JSON.stringify(clip(text, MAX_QUOTED_CHARS)), MAX_QUOTED_CHARS * 7)
 }
 
 /** Text on one line: control characters escaped, clipped to `max` characters. */

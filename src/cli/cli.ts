@@ -17,6 +17,7 @@ import {
 } from '../sim'
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
+import { outputFor, terminalText } from './safeOutput'
 import { renderText } from './text'
 
 export interface CliIo {
@@ -36,8 +37,15 @@ export const EXIT_INVALID = 2
 /** A message about bad input is one line of at most this many characters. */
 const MAX_MESSAGE_CHARS = 2000
 
-export function runCli(argv: readonly string[], io: CliIo): number {
+export function runCli(argv: readonly string[], rawIo: CliIo): number {
   const args = parseCliArgs(argv)
+  // The one place output leaves the CLI: a scenario's text cannot act on the terminal.
+  const out = outputFor(args.kind === 'run' ? args.options.format : 'text')
+  const io: CliIo = {
+    ...rawIo,
+    out: (text) => rawIo.out(out(text)),
+    err: (text) => rawIo.err(terminalText(text)),
+  }
   switch (args.kind) {
     case 'help':
       io.out(USAGE + '\n')

@@ -1,11 +1,11 @@
 /** The text format: a readable timeline of the run, then its grants, writes and findings. */
 import type { CheckResult, Run, TraceEvent } from '../sim'
-import { describeEvent, formatMs, grantRows, writeRows } from '../sim'
+import { describeEvent, formatMs, grantRows, userText, valueWords, writeRows } from '../sim'
 
 export function renderText(run: Run, result: CheckResult, verbose: boolean): string {
   const lines: string[] = []
   const s = run.scenario
-  lines.push(`${s.id ?? 'scenario'}${s.title ? ` — ${s.title}` : ''}`)
+  lines.push(`${s.id ?? 'scenario'}${s.title ? ` — ${userText(s.title, 200)}` : ''}`)
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
   lines.push(
     `verdict: ${result.verdict} (${count(result.violations.length, 'violation')}, ${count(result.warnings.length, 'warning')})`,
@@ -30,12 +30,12 @@ export function renderText(run: Run, result: CheckResult, verbose: boolean): str
   for (const w of writes) {
     const outcome = w.outcome === 'accepted' ? 'accepted' : `REJECTED (${w.reason ?? ''})`
     lines.push(
-      `  ${formatMs(w.atMs)}  ${w.resource} ${w.kind} ${JSON.stringify(w.value)} from ${w.client} with token ${String(w.token)}: ${outcome}`,
+      `  ${formatMs(w.atMs)}  ${w.resource} ${w.kind} ${valueWords(w.value)} from ${w.client} with token ${String(w.token)}: ${outcome}`,
     )
   }
   lines.push('Final:')
   for (const [id, f] of Object.entries(run.final)) {
-    lines.push(`  ${id} = ${JSON.stringify(f.value)}, highest token ${String(f.highestToken)}`)
+    lines.push(`  ${id} = ${valueWords(f.value)}, highest token ${String(f.highestToken)}`)
   }
   for (const [title, list] of [
     ['Violations:', result.violations],

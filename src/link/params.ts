@@ -2,6 +2,7 @@
  * The small readers every link shares: query/hash parameters that never throw, quoting a
  * reader's text back clipped, and splitting a pasted link into its query and hash.
  */
+import { clip } from '../sim/words/text'
 
 /** `?a=1&b=2` or `#a=1` (leading mark optional) as parameters; an unreadable text has none. */
 export function paramsOf(text: string): URLSearchParams {
@@ -13,9 +14,7 @@ export function paramsOf(text: string): URLSearchParams {
 }
 
 /** Shortens text quoted back to the reader (a link can be anything, of any length). */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
-}
+export { clip }
 
 /** An address as the two parts a link is read from. */
 export interface Address {

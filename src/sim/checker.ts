@@ -6,9 +6,10 @@
  * random or duplicated. Kinds are stable identifiers (blog posts and tests depend on them).
  */
 import type { Run } from './engine'
-import type { NodeId, Token } from './scenario'
+import type { NodeId, ResourceValue, Token } from './scenario'
 import { formatMs } from './time'
 import type { TraceEvent } from './trace'
+import { tokenWords, valueWords } from './words'
 
 export const VIOLATION_KINDS = [
   'token-order',
@@ -65,8 +66,8 @@ interface GrantTruth {
 
 interface ResourceTruth {
   fencing: 'none' | 'atomic' | 'check-then-write'
-  initialValue: unknown
-  value: unknown
+  initialValue: ResourceValue
+  value: ResourceValue
   /** Highest grant whose write was applied (writes only, not effects). */
   appliedGrant: number
   appliedBy: { client: NodeId; token: Token } | null
@@ -212,7 +213,7 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client],
-            message: `${e.node} absorbed a repeat of ${JSON.stringify(e.value)} from ${e.client}: the work was done twice, harmlessly, because the operation is idempotent.`,
+            message: `${e.node} absorbed a repeat of ${valueWords(e.value)} from ${e.client}: the work was done twice, harmlessly, because the operation is idempotent.`,
             eventIndex: i,
           })
           // The repeat changed nothing, yet the resource took it and acknowledged it: a newer
@@ -237,7 +238,7 @@ export function check(run: Run): CheckResult {
               atMs: e.atMs,
               untilMs: null,
               nodes: [e.node, e.client],
-              message: `${e.node} carried out ${e.client}'s effect ${JSON.stringify(e.value)} although ${why}; ${e.node} has no fencing check.`,
+              message: `${e.node} carried out ${e.client}'s effect ${valueWords(e.value)} although ${why}; ${e.node} has no fencing check.`,
               eventIndex: i,
             })
           }
@@ -313,7 +314,7 @@ export function check(run: Run): CheckResult {
         atMs: run.endMs,
         untilMs: null,
         nodes: [id],
-        message: `${id} ends at ${r.value}, but increments adding up to ${r.ackedIncrements} were acknowledged (from ${r.initialValue}): ${lost} ${lost === 1 ? 'update was' : 'updates were'} lost.`,
+        message: `${id} ends at ${valueWords(r.value)}, but increments adding up to ${r.ackedIncrements} were acknowledged (from ${valueWords(r.initialValue)}): ${lost} ${lost === 1 ? 'update was' : 'updates were'} lost.`,
         eventIndex: endIndex,
       })
     }
@@ -328,11 +329,6 @@ export function check(run: Run): CheckResult {
 function end(grants: GrantTruth[], grant: number, atMs: number | null): void {
   const g = grants[grant]
   if (g !== undefined && g.endedAtMs === null) g.endedAtMs = atMs ?? g.expiresAtMs
-}
-
-/** "token 41", or "no token" for a service that issues none (never "token null"). */
-function tokenWords(token: Token): string {
-  return token === null ? 'no token' : `token ${token}`
 }
 
 function pairKey(a: NodeId, b: NodeId): string {

@@ -8,9 +8,9 @@ export type { CheckResult, Finding, FindingKind, ViolationKind, WarningKind } fr
 export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
 export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
 export { DEFAULT_MAX_EVENTS, run } from './engine'
-export { describeFault, nodeLabel } from './describeFault'
 export type { Fencing } from './fencing'
 export { withFencing } from './fencing'
+export * from './words'
 export { describeEvent, messageLabel, messageWords } from './narrate'
 export type { ExpectedOutcome, Preset, PresetId, SeedQuestion } from './presets'
 export {

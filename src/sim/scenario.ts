@@ -6,6 +6,7 @@
  * (unique ids, references to nodes that exist) run after the schema, over the parsed value.
  */
 import * as v from 'valibot'
+import { clip } from './words/text'
 
 export const SCENARIO_FORMAT = 'fencing-lab/scenario@1'
 
@@ -39,8 +40,16 @@ const idField = v.pipe(
 )
 const text = (max: number) =>
   v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`))
+/** Longest text a resource may hold (a written value, an effect, an initial value). */
+export const MAX_VALUE_CHARS = 200
 const resourceValue = v.union(
-  [v.string(), v.pipe(v.number(), v.finite())],
+  [
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_VALUE_CHARS, `a value must be at most ${MAX_VALUE_CHARS} characters`),
+    ),
+    v.pipe(v.number(), v.finite()),
+  ],
   'a value must be text or a finite number',
 )
 
@@ -385,7 +394,7 @@ const MAX_QUOTED_CHARS = 60
 
 /** Shortens input quoted in a message: a hostile document must not make a message of itself. */
 function clipQuoted(text: string): string {
-  return text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text
+  return clip(text, MAX_QUOTED_CHARS)
 }
 
 function describeIssue(issue: ValibotIssue): ScenarioIssue {

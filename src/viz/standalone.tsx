@@ -6,6 +6,7 @@
  */
 import type { JSX } from 'react'
 import type { CheckResult, Run } from '../sim'
+import { xmlSafe } from '../sim'
 import { Cursor } from './Cursor'
 import { DIAGRAM_CSS } from './diagramStyles'
 import { StaticFindings, StaticMessages } from './Interactive'
@@ -97,5 +98,6 @@ export function renderDiagramSvg(
       cursorMs={options.cursorMs}
     />,
   )
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${markup}\n`
+  // Well-formed whatever the scenario's text holds (a control character would make it unreadable).
+  return xmlSafe(`<?xml version="1.0" encoding="UTF-8"?>\n${markup}\n`)
 }
