@@ -252,7 +252,10 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client, newer.client],
-            message: `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
+            message:
+              e.grant === 0
+                ? `${e.node} applied ${e.client}'s write after ${newer.client}'s write with ${tokenWords(newer.token)}, although ${e.client} never held the lock: a write without the lock overwrote a holder's.`
+                : `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
             eventIndex: i,
           })
         } else if (e.grant > 0 && !isLive(e.grant, e.atMs) && r.seenGrant <= e.grant) {

@@ -7,7 +7,7 @@
 import type { Chooser } from './choice'
 import { replayChooser, seededChooser } from './choice'
 import { handleClientMessage, onClientTimer } from './client'
-import { applyFault, dropAtCrashedNode, heal, restart, resume } from './faults'
+import { applyFaults, dropAtCrashedNode, heal, restart, resume } from './faults'
 import { handleLockMessage, onExpiryTimer, onLockDelayTimer } from './lockService'
 import { popItem, pushItem } from './queue'
 import { handleResourceMessage, onApply } from './resource'
@@ -101,10 +101,24 @@ function takeWithTies(world: World): Item | undefined {
   return chosen
 }
 
+/** The other faults due at the same ms (faults are queued first, so they lead the queue). */
+function takeFaultsDueWith(world: World, atMs: number): number[] {
+  const indices: number[] = []
+  for (
+    let next = world.queue[0];
+    next?.type === 'fault' && next.atMs === atMs;
+    next = world.queue[0]
+  ) {
+    indices.push(next.index)
+    popItem(world.queue)
+  }
+  return indices
+}
+
 function dispatch(world: World, item: Item): void {
   switch (item.type) {
     case 'fault':
-      return applyFault(world, item.index)
+      return applyFaults(world, [item.index, ...takeFaultsDueWith(world, item.atMs)])
     case 'resume':
       return resume(world, item.to, item.gen)
     case 'restart':
