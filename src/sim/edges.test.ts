@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { check } from './checker'
+import { DEFAULT_MAX_EVENTS } from './engine'
 import { MAX_FIRST_TOKEN, parseScenario } from './scenario'
 import { eventsOf, onlyEvent, runInput } from './testing/runs'
 
@@ -163,5 +164,75 @@ describe('firstToken is bounded to what the engine counts exactly', () => {
     const tokens = eventsOf(r, 'LeaseGranted').map((g) => g.token)
     expect(tokens).toEqual([MAX_FIRST_TOKEN, MAX_FIRST_TOKEN + 1, MAX_FIRST_TOKEN + 2])
     expect(check(r).verdict).toBe('safe')
+  })
+})
+
+describe('a run cut at its event cap never gets a plain verdict', () => {
+  // A renews every ms for a day: about 5 events per ms, far past any cap.
+  const busy = {
+    durationMs: 86_400_000,
+    network: { latencyMs: 1 },
+    clients: [
+      {
+        id: 'A',
+        renewEveryMs: 1,
+        script: [{ do: 'acquire' as const }, { do: 'work' as const, ms: 86_000_000 }],
+      },
+    ],
+  }
+
+  it('marks the run truncated, where and after how many events, and calls it inconclusive', () => {
+    const r = runInput(busy, { maxEvents: 500 })
+    expect(r.endReason).toBe('event-limit')
+    // One step can record a few events past the cap; the count says how many there were.
+    expect(r.truncated?.atMs).toBe(r.endMs)
+    expect(r.truncated?.eventCount).toBe(r.events.length - 1)
+    expect(r.events.length - 1).toBeGreaterThanOrEqual(500)
+    expect(r.events.length - 1).toBeLessThan(520)
+    expect(r.endMs).toBeLessThan(busy.durationMs)
+    const result = check(r)
+    expect(result.verdict).toBe('inconclusive')
+    expect(result.truncated).toEqual(r.truncated)
+  })
+
+  it('is still unsafe, and still marked truncated, when a violation came before the cut', () => {
+    const r = runInput(
+      {
+        ...busy,
+        resources: [{ id: 'storage', fencing: 'none' }],
+        clients: [
+          {
+            id: 'A',
+            renewEveryMs: 1,
+            script: [
+              { do: 'acquire' },
+              { do: 'write', value: 'A' },
+              { do: 'work', ms: 86_000_000 },
+            ],
+          },
+          { id: 'R', startMs: 50, script: [{ do: 'write', value: 'rogue' }] },
+        ],
+      },
+      { maxEvents: 5000 },
+    )
+    expect(r.truncated).not.toBeNull()
+    const result = check(r)
+    expect(result.violations.length).toBeGreaterThan(0)
+    expect(result.verdict).toBe('unsafe')
+    expect(result.truncated).toEqual(r.truncated)
+  })
+
+  it('reaches the real cap (2M events) on a valid scenario and says so', () => {
+    const r = runInput(busy)
+    expect(r.truncated?.eventCount).toBeGreaterThanOrEqual(DEFAULT_MAX_EVENTS)
+    expect(r.truncated?.eventCount).toBeLessThan(DEFAULT_MAX_EVENTS + 20)
+    expect(r.events.at(-1)).toMatchObject({ type: 'RunEnded', reason: 'event-limit' })
+    expect(check(r).verdict).toBe('inconclusive')
+  }, 60_000)
+
+  it('leaves a complete run untruncated', () => {
+    const r = runInput({ clients: [{ id: 'A', script: [{ do: 'acquire' }, { do: 'release' }] }] })
+    expect(r.truncated).toBeNull()
+    expect(check(r).truncated).toBeNull()
   })
 })

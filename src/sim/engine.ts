@@ -35,12 +35,22 @@ export interface ResourceOutcome {
   highestToken: number | null
 }
 
+/** Where a run that reached its event cap was cut: its story after that point is unknown. */
+export interface Truncation {
+  /** True time of the last event handled. */
+  atMs: number
+  /** Events recorded when the cap was reached (the trace then ends with RunEnded). */
+  eventCount: number
+}
+
 export interface Run {
   scenario: Scenario
   events: TraceEvent[]
   /** True time at which the run stopped. */
   endMs: number
   endReason: EndReason
+  /** Set when the run reached its event cap before its horizon; null for a complete run. */
+  truncated: Truncation | null
   /** Each resource's state at the end, by resource id. */
   final: Record<NodeId, ResourceOutcome>
 }
@@ -57,13 +67,15 @@ export function run(scenario: Scenario, options: RunOptions = {}): Run {
   const world = createWorld(scenario, chooser)
   const endReason = runWorld(world, options.maxEvents ?? DEFAULT_MAX_EVENTS)
   const endMs = endReason === 'horizon' ? scenario.durationMs : world.nowMs
+  const truncated =
+    endReason === 'event-limit' ? { atMs: endMs, eventCount: world.events.length } : null
   emit(world, { atMs: endMs, node: '*', type: 'RunEnded', reason: endReason })
   const final: Record<NodeId, ResourceOutcome> = {}
   for (const r of scenario.resources) {
     const state = world.resources[r.id]
     if (state) final[r.id] = { value: state.value, highestToken: state.highestToken }
   }
-  return { scenario, events: world.events, endMs, endReason, final }
+  return { scenario, events: world.events, endMs, endReason, truncated, final }
 }
 
 function runWorld(world: World, maxEvents: number): EndReason {
