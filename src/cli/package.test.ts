@@ -73,36 +73,41 @@ beforeAll(() => {
   bin = join(project, 'node_modules', '.bin', 'fencing-lab')
 }, 240_000)
 
-describe('the packed command line, production dependencies only, from another directory', { timeout: 120_000 }, () => {
-  it('installs without devDependencies', () => {
-    const installed = readdirSync(join(project, 'node_modules'))
-    expect(installed).toContain('fencing-lab')
-    for (const dev of ['tsx', 'vite', 'typescript', 'vitest']) expect(installed).not.toContain(dev)
-  })
+describe(
+  'the packed command line, production dependencies only, from another directory',
+  { timeout: 120_000 },
+  () => {
+    it('installs without devDependencies', () => {
+      const installed = readdirSync(join(project, 'node_modules'))
+      expect(installed).toContain('fencing-lab')
+      for (const dev of ['tsx', 'vite', 'typescript', 'vitest'])
+        expect(installed).not.toContain(dev)
+    })
 
-  it('prints json, text and svg', async () => {
-    const json = await cli(['gc-pause', '--format', 'json'])
-    expect(json).toMatchObject({ code: 0, err: '' })
-    const report = JSON.parse(json.out) as Report
-    expect(report).toMatchObject({ scenario: 'gc-pause', verdict: 'safe', truncated: null })
+    it('prints json, text and svg', async () => {
+      const json = await cli(['gc-pause', '--format', 'json'])
+      expect(json).toMatchObject({ code: 0, err: '' })
+      const report = JSON.parse(json.out) as Report
+      expect(report).toMatchObject({ scenario: 'gc-pause', verdict: 'safe', truncated: null })
 
-    const text = await cli(['gc-pause'])
-    expect(text).toMatchObject({ code: 0, err: '' })
-    expect(text.out.split('\n')[1]).toBe('verdict: safe (0 violations, 1 warning)')
+      const text = await cli(['gc-pause'])
+      expect(text).toMatchObject({ code: 0, err: '' })
+      expect(text.out.split('\n')[1]).toBe('verdict: safe (0 violations, 1 warning)')
 
-    const svg = await cli(['gc-pause', '--format', 'svg'])
-    expect(svg).toMatchObject({ code: 0, err: '' })
-    expect(svg.out).toMatch(/^<\?xml[^]*<svg[^]*<\/svg>\s*$/)
-  })
+      const svg = await cli(['gc-pause', '--format', 'svg'])
+      expect(svg).toMatchObject({ code: 0, err: '' })
+      expect(svg.out).toMatch(/^<\?xml[^]*<svg[^]*<\/svg>\s*$/)
+    })
 
-  it('reads a scenario file relative to the working directory', async () => {
-    const preset = PRESETS.find((p) => p.id === 'gc-pause-unfenced')
-    file('mine.json', JSON.stringify(preset?.scenario))
-    const { code, out } = await cli(['mine.json', '--format', 'json'])
-    expect(code).toBe(0)
-    expect((JSON.parse(out) as Report).verdict).toBe('unsafe')
-  })
-})
+    it('reads a scenario file relative to the working directory', async () => {
+      const preset = PRESETS.find((p) => p.id === 'gc-pause-unfenced')
+      file('mine.json', JSON.stringify(preset?.scenario))
+      const { code, out } = await cli(['mine.json', '--format', 'json'])
+      expect(code).toBe(0)
+      expect((JSON.parse(out) as Report).verdict).toBe('unsafe')
+    })
+  },
+)
 
 describe('a closed pipe ends the command line quietly', { timeout: 120_000 }, () => {
   it('`fencing-lab --list | head -1`', () => {
