@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { check } from './checker'
 import { DEFAULT_MAX_EVENTS } from './engine'
 import { MAX_FIRST_TOKEN, parseScenario } from './scenario'
-import { eventsOf, onlyEvent, runInput } from './testing/runs'
+import { eventsOf, onlyEvent, runInput } from '../testing/runs'
 
 describe('a client renews while it holds the lease, also after its script ends', () => {
   it('keeps renewing a lease it still holds when its script has run out', () => {
