@@ -36,7 +36,9 @@ Options:
   --list                   list the preset ids
   --help                   show this help
 
-Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input.`
+Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input,
+3 for a run cut at the engine's limit of 2,000,000 events (verdict "inconclusive",
+or "unsafe" if a violation came first).`
 
 export function parseCliArgs(argv: readonly string[]): ArgsResult {
   let parsed: ReturnType<typeof parseArgs<typeof config>>

@@ -1,7 +1,8 @@
 /**
  * The command line, as a function of its arguments and its streams (main.ts binds it to the
  * process), so tests run it in-process. Exit status 0 for a valid run whatever its verdict;
- * 2 for invalid input, with a message naming what is wrong.
+ * 2 for invalid input, with a message naming what is wrong; 3 for a run cut at the engine's event
+ * limit (its verdict is "inconclusive", or "unsafe" if a violation came before the cut).
  */
 import { readFileSync, statSync } from 'node:fs'
 import type { Scenario } from '../sim'
@@ -18,7 +19,7 @@ import {
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
 import { outputFor, terminalText } from './safeOutput'
-import { renderText } from './text'
+import { renderText, truncationLine } from './text'
 
 export interface CliIo {
   out: (text: string) => void
@@ -29,10 +30,14 @@ export interface CliIo {
     findings: ReturnType<typeof check>,
     options: { widthPx: number; theme: 'light' | 'dark'; title?: string },
   ) => string
+  /** The engine's event cap (tests lower it; the command line keeps the engine's default). */
+  maxEvents?: number
 }
 
 export const EXIT_OK = 0
 export const EXIT_INVALID = 2
+/** The run reached the engine's event limit: the report is partial (`truncated` says where). */
+export const EXIT_TRUNCATED = 3
 
 /** A message about bad input is one line of at most this many characters. */
 const MAX_MESSAGE_CHARS = 2000
@@ -73,15 +78,17 @@ function simulate(options: CliOptions, io: CliIo): number {
     return EXIT_INVALID
   }
   const scenario: Scenario = withFaults.scenario
-  const result = run(scenario)
+  const result = run(scenario, io.maxEvents === undefined ? {} : { maxEvents: io.maxEvents })
   const findings = check(result)
+  const done = result.truncated === null ? EXIT_OK : EXIT_TRUNCATED
+  if (result.truncated !== null) io.err(`fencing-lab: ${truncationLine(result.truncated)}\n`)
   switch (options.format) {
     case 'json':
       io.out(JSON.stringify(toReport(result, findings), null, 2) + '\n')
-      return EXIT_OK
+      return done
     case 'text':
       io.out(renderText(result, findings, options.verbose))
-      return EXIT_OK
+      return done
     case 'svg': {
       if (io.renderSvg === undefined) {
         io.err('fencing-lab: svg output is not available in this build\n')
@@ -91,7 +98,7 @@ function simulate(options: CliOptions, io: CliIo): number {
       io.out(
         io.renderSvg(result, findings, { widthPx: options.widthPx, theme: options.theme, title }),
       )
-      return EXIT_OK
+      return done
     }
   }
 }

@@ -5,7 +5,7 @@
  * when the lock service stopped honouring each — so it can judge fencing even when tokens are
  * random or duplicated. Kinds are stable identifiers (blog posts and tests depend on them).
  */
-import type { Run } from './engine'
+import type { Run, Truncation } from './engine'
 import type { NodeId, ResourceValue, Token } from './scenario'
 import { formatMs } from './time'
 import type { TraceEvent } from './trace'
@@ -45,8 +45,17 @@ export interface Finding {
   eventIndex: number
 }
 
+/**
+ * `inconclusive`: the run reached its event cap with no violation found so far; what happened
+ * after the cut is unknown, so it cannot be called safe. A violation before the cut is still
+ * `unsafe` (and `truncated` says the run was cut).
+ */
+export type Verdict = 'safe' | 'unsafe' | 'inconclusive'
+
 export interface CheckResult {
-  verdict: 'safe' | 'unsafe'
+  verdict: Verdict
+  /** Where the run was cut at its event cap; null for a complete run. */
+  truncated: Truncation | null
   violations: Finding[]
   warnings: Finding[]
 }
@@ -253,7 +262,10 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client, newer.client],
-            message: `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
+            message:
+              e.grant === 0
+                ? `${e.node} applied ${e.client}'s write after ${newer.client}'s write with ${tokenWords(newer.token)}, although ${e.client} never held the lock: a write without the lock overwrote a holder's.`
+                : `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
             eventIndex: i,
           })
         } else if (e.grant > 0 && !isLive(e.grant, e.atMs) && r.seenGrant <= e.grant) {
@@ -322,7 +334,9 @@ export function check(run: Run): CheckResult {
   findings.sort((a, b) => a.atMs - b.atMs || a.eventIndex - b.eventIndex)
   const violations = findings.filter((f) => f.severity === 'violation')
   const warnings = findings.filter((f) => f.severity === 'warning')
-  return { verdict: violations.length > 0 ? 'unsafe' : 'safe', violations, warnings }
+  const verdict: Verdict =
+    violations.length > 0 ? 'unsafe' : run.truncated !== null ? 'inconclusive' : 'safe'
+  return { verdict, truncated: run.truncated, violations, warnings }
 }
 
 /** Ends a grant at `atMs`, or at its promised expiry when `atMs` is null. */

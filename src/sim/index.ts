@@ -4,9 +4,16 @@
  */
 export type { ChoiceAnswer, ChoicePoint, Chooser, RngCell } from './choice'
 export { replayChooser, seededChooser } from './choice'
-export type { CheckResult, Finding, FindingKind, ViolationKind, WarningKind } from './checker'
+export type {
+  CheckResult,
+  Finding,
+  FindingKind,
+  Verdict,
+  ViolationKind,
+  WarningKind,
+} from './checker'
 export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
-export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
+export type { EndReason, ResourceOutcome, Run, RunOptions, Truncation } from './engine'
 export { DEFAULT_MAX_EVENTS, run } from './engine'
 export type { Fencing } from './fencing'
 export { withFencing } from './fencing'

@@ -26,6 +26,13 @@ const signedMs = (what: string) =>
     v.number(`${what} must be a number of milliseconds`),
     v.safeInteger(`${what} must be a whole number of milliseconds`),
   )
+/**
+ * Tokens count up from firstToken, one per grant, and a run has at most a few million events:
+ * from 10^15 that stays far below 2^53, where doubles stop counting in steps of one (a token near
+ * 2^53 + 1 would equal its predecessor).
+ */
+export const MAX_FIRST_TOKEN = 1e15
+
 const positiveRate = v.pipe(
   v.number('a clock rate must be a number'),
   v.minValue(0.01, 'a clock rate must be at least 0.01'),
@@ -109,6 +116,10 @@ const LockServiceSchema = v.strictObject({
     v.pipe(
       v.number('firstToken must be a number'),
       v.safeInteger('firstToken must be a whole number'),
+      v.maxValue(
+        MAX_FIRST_TOKEN,
+        'firstToken must be at most 10^15, so that every token counted up from it stays exact',
+      ),
     ),
     41,
   ),

@@ -6,7 +6,7 @@
  */
 import type { JSX } from 'react'
 import type { CheckResult, Run } from '../sim'
-import { xmlSafe } from '../sim'
+import { formatMs, xmlSafe } from '../sim'
 import { Cursor } from './Cursor'
 import { DIAGRAM_CSS } from './diagramStyles'
 import { StaticFindings, StaticMessages } from './Interactive'
@@ -29,7 +29,10 @@ function verdictLine(findings: CheckResult): string {
   const v = findings.violations.length
   const w = findings.warnings.length
   const count = (n: number, word: string) => `${n === 0 ? 'no' : n} ${word}${n === 1 ? '' : 's'}`
-  return `${findings.verdict === 'safe' ? 'Safe' : 'Unsafe'} · ${count(v, 'violation')} · ${count(w, 'warning')}`
+  const verdict = { safe: 'Safe', unsafe: 'Unsafe', inconclusive: 'Inconclusive' }[findings.verdict]
+  const cut = findings.truncated
+  const truncated = cut === null ? '' : ` · run cut at its event limit, ${formatMs(cut.atMs)}`
+  return `${verdict} · ${count(v, 'violation')} · ${count(w, 'warning')}${truncated}`
 }
 
 /** The standalone figure as React elements (serialised by `renderDiagramSvg`). */

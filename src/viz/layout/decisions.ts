@@ -6,6 +6,7 @@
  * Badges that would overlap stack into rows below the lane line (time stays exact: a badge moved
  * down keeps a leader to its true moment); when even the rows are full the badge shrinks to a pip.
  */
+import { extent } from 'd3-array'
 import type { NodeId } from '../../sim'
 import { formatMs, LABEL_VALUE_CHARS, tokenText, valueWords } from '../../sim'
 import type { DecisionMark } from '../../timeline'
@@ -258,8 +259,8 @@ export function tokenLines(ctx: Ctx): TokenLine[] {
     )
     const band = { x0: ctx.x0, x1: ctx.x1, y0: lane.stepBand.y0, y1: lane.stepBand.y1 }
     const tokens = steps.map((s) => s.highestToken)
-    const lo = Math.min(...tokens)
-    const hi = Math.max(...tokens)
+    // Not Math.min(...tokens): a spread of a long run's steps overflows the call stack.
+    const [lo = 0, hi = 0] = extent(tokens)
     const yTop = band.y0 + 4
     const yBottom = band.y1 - 3
     const yOf = (t: number) =>
