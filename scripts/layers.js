@@ -63,16 +63,7 @@ export const LAYERS = [
  *
  * @type {ReadonlyArray<{ file: string, imports: string, why: string }>}
  */
-export const EXCEPTIONS = [
-  // Temporary: the link grammar still lives in src/embed; the link module (src/link, branch
-  // h/link) takes it over. Delete these four entries once h/link is merged.
-  ...['ui/App.tsx', 'ui/urlSync.ts', 'ui/share/shareLink.ts', 'ui/share/snippets.ts'].map(
-    (file) => ({ file, imports: 'embed/urlCodec.ts', why: 'link grammar (h/link)' }),
-  ),
-  { file: 'ui/share/EmbedDialog.tsx', imports: 'embed/urlCodec.ts', why: 'link grammar (h/link)' },
-  { file: 'tour/link.ts', imports: 'embed/linkParts.ts', why: 'link grammar (h/link)' },
-  { file: 'tour/runs.ts', imports: 'embed/urlCodec.ts', why: 'link grammar (h/link)' },
-]
+export const EXCEPTIONS = []
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 const ROOT = fileURLToPath(new URL('..', import.meta.url))

@@ -99,7 +99,7 @@ const refused: Array<[what: string, file: string, source: string, says: string]>
   [
     'tour/chapters → the tour UI',
     'tour/chapters/probe.ts',
-    `import { labHref } from '../link'`,
+    `import { TourApp } from '../TourApp'`,
     'src/tour/chapters may import only',
   ],
   ['link → ui', 'link/probe.ts', `import { App } from '../ui/App'`, 'src/link may import only'],

@@ -1,5 +1,5 @@
 /**
- * The event log (DESIGN.md section 5): every event of the run in words, as a list. The entry at
+ * The event log (docs/contracts.md): every event of the run in words, as a list. The entry at
  * the cursor is marked (aria-current) and kept in view; entries after it are the future (faded
  * or hidden like the diagram's). Activating an entry moves the cursor there. The list is one tab
  * stop: only the current entry is in the tab order.
