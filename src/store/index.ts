@@ -36,6 +36,7 @@ export {
   MIN_SPEED,
   SPEEDS,
   stateAtCursor,
+  storyLineAtCursor,
 } from './labStore'
 export {
   cursorValueText,

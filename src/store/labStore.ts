@@ -13,8 +13,11 @@ import type { Fault, NodeId, Preset, PresetId, Scenario } from '../sim'
 import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
 import type { Timeline } from '../timeline'
 import {
+  captionIndexAt,
   eventIndexAt,
+  nextCaptionIndex,
   nextProblemMs,
+  previousCaptionIndex,
   nextStopMs,
   previousProblemMs,
   previousStopMs,
@@ -97,6 +100,11 @@ export interface LabStoreState {
   edited: boolean
 
   cursorMs: number
+  /**
+   * The story line the reader went to with Next or Previous (an index into lab.captions). It is
+   * shown while the cursor stays at its moment, so lines sharing a millisecond are each shown.
+   */
+  storyLine: number | null
   /** A step in progress (animated by the playback loop unless motion is reduced). */
   glide: { fromMs: number; toMs: number } | null
   playing: boolean
@@ -147,6 +155,9 @@ export interface LabStoreState {
   setCursor: (ms: number, options?: { announce?: boolean }) => void
   stepForward: () => void
   stepBack: () => void
+  /** The story's next or previous narration line (by line, not by time). */
+  nextStory: () => void
+  previousStory: () => void
   jumpStart: () => void
   jumpEnd: () => void
   nextProblem: () => void
@@ -237,10 +248,24 @@ export function createLabStore(init: LabInit = {}): LabStore {
   let pairs = new RecentCache<Edits, ComparePair>(RECENT_RUNS)
   let serial = 0
 
+  // The run each base's narration was written for, so an edited run's captions stay true.
+  const narratedRuns = new WeakMap<Base, LabRun>()
+  const narrated = (base: Base): LabRun => {
+    let lab = narratedRuns.get(base)
+    if (lab === undefined) {
+      lab = deriveLabRun(base.scenario)
+      narratedRuns.set(base, lab)
+    }
+    return lab
+  }
+
   const derive = (base: Base, edits: Edits): LabRun => {
     let lab = runs.get(edits)
     if (lab === undefined) {
-      lab = deriveLabRun(applyEdits(base.scenario, edits))
+      // An author's rewrite (the scenario editor) brings its own narration: nothing to compare.
+      const reference =
+        edits.scenario === undefined && isEdited(base.scenario, edits) ? narrated(base) : null
+      lab = deriveLabRun(applyEdits(base.scenario, edits), reference)
       runs.set(edits, lab)
     }
     return lab
@@ -288,6 +313,16 @@ export function createLabStore(init: LabInit = {}): LabStore {
       announce(momentAnnouncement(s.lab, target))
     }
 
+    /** Moves to a story line: pauses, puts the cursor at its moment and says the line. */
+    const goToStoryLine = (line: number | null) => {
+      const s = get()
+      const caption = line === null ? undefined : s.lab.captions[line]
+      if (line === null || caption === undefined) return
+      const cursorMs = clamp(caption.atMs, cursorBoundsOf(s))
+      set({ playing: false, glide: null, cursorMs, storyLine: line })
+      announce(momentAnnouncement(s.lab, cursorMs, line))
+    }
+
     /** Where a step starts from: the end of a glide in progress, else the cursor. */
     const origin = () => {
       const s = get()
@@ -320,6 +355,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         edited: isEdited(s.base.scenario, edits),
         cursorMs: clamp(cursorMs ?? s.cursorMs, bounds),
         glide: null,
+        storyLine: null,
       })
       return true
     }
@@ -354,6 +390,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         edited: isEdited(base.scenario, edits),
         cursorMs: clamp(s.cursorMs, cursorBoundsOf({ lab, compare, range: s.range })),
         glide: null,
+        storyLine: null,
       })
     }
 
@@ -374,6 +411,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         edited: false,
         cursorMs: cursorBoundsOf({ lab, compare, range: s.range }).startMs,
         glide: null,
+        storyLine: null,
         playing: false,
         selectedMsg: null,
       })
@@ -390,6 +428,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       edited: false,
       cursorMs: clamp(init.cursorMs ?? initialBounds.startMs, initialBounds),
       glide: null,
+      storyLine: null,
       playing: false,
       speed: clampSpeed(init.speed ?? 1),
       futureMode: init.futureMode ?? 'fade',
@@ -426,6 +465,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
           edited: false,
           cursorMs: clamp(options?.cursorMs ?? 0, cursorBoundsOf({ lab, compare, range: s.range })),
           glide: null,
+          storyLine: null,
           playing: false,
           selectedMsg: null,
         })
@@ -517,6 +557,14 @@ export function createLabStore(init: LabInit = {}): LabStore {
         stepTo(minOf(navTimelines(get()).map((t) => nextStopMs(t, origin()))), true),
       stepBack: () =>
         stepTo(maxOf(navTimelines(get()).map((t) => previousStopMs(t, origin()))), true),
+      nextStory: () => {
+        const s = get()
+        goToStoryLine(nextCaptionIndex(s.lab.captions, origin(), s.storyLine))
+      },
+      previousStory: () => {
+        const s = get()
+        goToStoryLine(previousCaptionIndex(s.lab.captions, origin(), s.storyLine))
+      },
       jumpStart: () => stepTo(cursorBoundsOf(get()).startMs, false),
       jumpEnd: () => stepTo(cursorBoundsOf(get()).endMs, false),
       nextProblem: () => {
@@ -583,6 +631,13 @@ export function createLabStore(init: LabInit = {}): LabStore {
 /** The lab state at the cursor, as the inspector shows it. */
 export function stateAtCursor(s: Pick<LabStoreState, 'lab' | 'cursorMs'>) {
   return stateAt(s.lab.timeline, s.cursorMs)
+}
+
+/** The story line showing at the cursor (an index into lab.captions), or -1 before the first. */
+export function storyLineAtCursor(
+  s: Pick<LabStoreState, 'lab' | 'cursorMs' | 'storyLine'>,
+): number {
+  return captionIndexAt(s.lab.captions, s.cursorMs, s.storyLine)
 }
 
 /** Index of the last event at or before the cursor (what the log highlights). */
