@@ -43,6 +43,9 @@ function Transport() {
   const jumpEnd = useLab((s) => s.jumpEnd)
   const nextProblem = useLab((s) => s.nextProblem)
   const previousProblem = useLab((s) => s.previousProblem)
+  // At an end of the run (or the embed's range) the step that way has nowhere to go.
+  const atStart = useLab((s) => (s.glide?.toMs ?? s.cursorMs) <= cursorBoundsOf(s).startMs)
+  const atEnd = useLab((s) => (s.glide?.toMs ?? s.cursorMs) >= cursorBoundsOf(s).endMs)
   return (
     <div className="fl-transport" role="group" aria-label="Playback">
       <IconButton label="Jump to start" onClick={jumpStart}>
@@ -51,11 +54,11 @@ function Transport() {
       <IconButton label="Previous violation or rejection" onClick={previousProblem}>
         <PreviousProblemIcon />
       </IconButton>
-      <IconButton label="Step back" onClick={stepBack}>
+      <IconButton label="Step back" onClick={stepBack} disabled={atStart}>
         <StepBackIcon />
       </IconButton>
       <PlayButton />
-      <IconButton label="Step forward" onClick={stepForward}>
+      <IconButton label="Step forward" onClick={stepForward} disabled={atEnd}>
         <StepForwardIcon />
       </IconButton>
       <IconButton label="Next violation or rejection" onClick={nextProblem}>
@@ -96,10 +99,12 @@ const SHORTCUTS: Record<string, string> = {
 export function IconButton({
   label,
   onClick,
+  disabled = false,
   children,
 }: {
   label: string
   onClick: () => void
+  disabled?: boolean
   children: React.ReactNode
 }) {
   const key = SHORTCUTS[label]
@@ -107,7 +112,10 @@ export function IconButton({
     <button
       type="button"
       className="fl-button fl-icon-button"
-      onClick={onClick}
+      // aria-disabled, not disabled: a focused button that reaches the end keeps the focus (an
+      // embed's keys only work while focus is inside it).
+      onClick={disabled ? undefined : onClick}
+      aria-disabled={disabled ? 'true' : undefined}
       aria-label={label}
       title={key === undefined ? label : `${label} (${key})`}
     >
