@@ -20,6 +20,7 @@ export type {
   ComparePair,
   CursorRange,
   FutureMode,
+  PlayMode,
   HistoryEntry,
   LabInit,
   LabStore,

@@ -34,6 +34,11 @@ import { faultTimeMs, messageFault } from './interventions'
 import { momentAnnouncement } from './moment'
 
 export type FutureMode = 'show' | 'fade' | 'hide'
+/**
+ * How Play moves: 'story' holds at each narration line long enough to read it and shortens idle
+ * stretches; 'wait' stops at each line until the reader goes on; 'time' plays true time.
+ */
+export type PlayMode = 'story' | 'wait' | 'time'
 export type LabTab = 'state' | 'break' | 'explore' | 'about'
 export type Theme = 'auto' | 'light' | 'dark'
 
@@ -79,6 +84,7 @@ export interface LabInit {
   reducedMotion?: boolean
   speed?: number
   futureMode?: FutureMode
+  playMode?: PlayMode
   compareMode?: boolean
   theme?: Theme
   /** Keep the cursor inside this stretch (default: the whole run). */
@@ -110,6 +116,7 @@ export interface LabStoreState {
   playing: boolean
   speed: number
   futureMode: FutureMode
+  playMode: PlayMode
   compareMode: boolean
   tab: LabTab
   /** A message the reader activated in the diagram, to delay or drop. */
@@ -168,6 +175,7 @@ export interface LabStoreState {
   togglePlay: () => void
   setSpeed: (speed: number) => void
   setFutureMode: (mode: FutureMode) => void
+  setPlayMode: (mode: PlayMode) => void
   setCompareMode: (on: boolean) => void
   setTab: (tab: LabTab) => void
   selectMessage: (msg: number | null) => void
@@ -432,6 +440,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       playing: false,
       speed: clampSpeed(init.speed ?? 1),
       futureMode: init.futureMode ?? 'fade',
+      playMode: init.playMode ?? 'story',
       compareMode: init.compareMode ?? false,
       tab: 'state',
       selectedMsg: null,
@@ -601,6 +610,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
       },
       setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
       setFutureMode: (futureMode) => set({ futureMode }),
+      setPlayMode: (playMode) => set({ playMode }),
       setCompareMode: (on) => {
         const s = get()
         const compare = on ? derivePair(s.edits, s.lab) : null

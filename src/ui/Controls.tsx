@@ -1,10 +1,10 @@
 /**
  * The transport under the diagram: play/pause, steps, jumps, the scrubber (a native range input,
- * the WAI-ARIA slider pattern with a meaningful aria-valuetext), speed on a log scale, the future
- * toggle and compare mode.
+ * the WAI-ARIA slider pattern with a meaningful aria-valuetext), speed on a log scale, how Play
+ * moves (the story, line by line, or true time), the future toggle and compare mode.
  */
 import { useId, useMemo } from 'react'
-import type { FutureMode } from '../store'
+import type { FutureMode, PlayMode } from '../store'
 import { cursorBoundsOf, momentWords, SPEEDS, useLab } from '../store'
 import { formatMs } from '../sim'
 import { eventIndexAt } from '../timeline'
@@ -29,6 +29,7 @@ export function Controls() {
       <Scrubber />
       <div className="fl-controls-options">
         <SpeedControl />
+        <PlayModeToggle />
         <FutureToggle />
         <CompareToggle />
       </div>
@@ -190,6 +191,21 @@ function SpeedControl() {
       </output>
     </div>
   )
+}
+
+const PLAY_OPTIONS: ReadonlyArray<{ value: PlayMode; label: string }> = [
+  { value: 'story', label: 'Story' },
+  { value: 'wait', label: 'Stop at each line' },
+  { value: 'time', label: 'Real time' },
+]
+
+/** How Play moves: holding at each story line, stopping there, or in true time. */
+function PlayModeToggle() {
+  const hasStory = useLab((s) => s.lab.captions.length > 0)
+  const playMode = useLab((s) => s.playMode)
+  const setPlayMode = useLab((s) => s.setPlayMode)
+  if (!hasStory) return null
+  return <Segmented legend="Play" options={PLAY_OPTIONS} value={playMode} onChange={setPlayMode} />
 }
 
 const FUTURE_OPTIONS: ReadonlyArray<{ value: FutureMode; label: string }> = [
