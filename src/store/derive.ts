@@ -38,6 +38,3 @@ export function deriveLabRun(scenario: Scenario, narrated: LabRun | null = null)
     ),
   }
 }
-
-/** The same scenario with every resource fenced the same way (for compare mode). */
-export { withFencing } from '../explore/fencing'

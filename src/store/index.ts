@@ -3,7 +3,7 @@ export type { CompareOutcome, Highlight } from './compare'
 export { compareOutcomes } from './compare'
 export { LabProvider, useLab, useLabStore } from './context'
 export type { LabRun } from './derive'
-export { deriveLabRun, withFencing } from './derive'
+export { deriveLabRun } from './derive'
 export type { Edits, Fencing } from './edits'
 export {
   applyEdits,
@@ -32,7 +32,6 @@ export {
   createLabStore,
   cursorBoundsOf,
   endMsOf,
-  eventIndexAtCursor,
   MAX_SPEED,
   MIN_SPEED,
   SPEEDS,
@@ -40,7 +39,6 @@ export {
   storyLineAtCursor,
 } from './labStore'
 export {
-  cursorValueText,
   eventsAt,
   holderSentence,
   momentAnnouncement,
