@@ -159,3 +159,19 @@ test('after fencing is set to none in gc-pause, the overwrite is told', async ({
   expect(story).not.toMatch(/rejects 41/)
   expect(story).toMatch(/an older holder overwrote a newer one/)
 })
+
+test('Play plays the story: each line is held in turn, the tied lines too', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('/?scenario=gc-pause')
+  const story = storyOf('gc-pause')
+  await page.getByRole('button', { name: 'Play', exact: true }).click()
+  // Every line shows, in order, while the story plays (expiry and grant share a millisecond).
+  for (const line of story.slice(1)) {
+    await expect(captionText(page)).toHaveText(line, { timeout: 15_000 })
+  }
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({
+    timeout: 15_000,
+  })
+  // True time would have taken 16 s plus nothing; the 15 s pause was not played out in full.
+  await expect(page.getByRole('slider', { name: 'Time' })).toHaveValue('16010')
+})

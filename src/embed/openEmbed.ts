@@ -19,6 +19,9 @@ export async function openEmbed(
     reducedMotion: env.reducedMotion,
     theme: options.theme,
     loop: options.loop,
+    // An embed plays true time, as its author timed it (autoplay, a range, a loop); the reader
+    // of the full controls can switch to the story.
+    playMode: 'time',
   }
   let cursorMs = options.cursorMs
   let fellBack = options.unknownScenario
