@@ -55,30 +55,34 @@ for (const size of SIZES) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: size })
 
-    test('the first screen shows the caption, the whole diagram and the transport', async ({
+    test('the first screen shows the caption, the whole diagram and the transport, for every preset', async ({
       page,
     }) => {
-      await page.goto('/?scenario=gc-pause')
-      await page.locator('.fl-diagram').first().waitFor()
-      const parts = {
-        caption: page.locator('.fl-caption'),
-        diagram: page.locator('.fl-diagram-panel'),
-        previous: previous(page),
-        next: next(page),
-        play: page.getByRole('button', { name: 'Play', exact: true }),
-        'step back': page.getByRole('button', { name: 'Step back', exact: true }),
-        'step forward': page.getByRole('button', { name: 'Step forward', exact: true }),
-        scrubber: page.getByRole('slider', { name: 'Time' }),
-      }
-      expect(await page.evaluate(() => window.scrollY)).toBe(0)
-      for (const [name, locator] of Object.entries(parts)) {
-        const box = await locator.boundingBox()
-        expect(box, name).not.toBeNull()
-        if (box === null) continue
-        expect(box.y, `${name} top`).toBeGreaterThanOrEqual(0)
-        expect(box.x, `${name} left`).toBeGreaterThanOrEqual(0)
-        expect(box.y + box.height, `${name} bottom`).toBeLessThanOrEqual(size.height)
-        expect(box.x + box.width, `${name} right`).toBeLessThanOrEqual(size.width)
+      test.setTimeout(120_000)
+      for (const preset of PRESETS) {
+        await page.goto(`/?scenario=${preset.id}`)
+        await page.locator('.fl-diagram').first().waitFor()
+        const parts = {
+          caption: page.locator('.fl-caption'),
+          diagram: page.locator('.fl-diagram-panel'),
+          previous: previous(page),
+          next: next(page),
+          play: page.getByRole('button', { name: 'Play', exact: true }),
+          'step back': page.getByRole('button', { name: 'Step back', exact: true }),
+          'step forward': page.getByRole('button', { name: 'Step forward', exact: true }),
+          scrubber: page.getByRole('slider', { name: 'Time' }),
+        }
+        expect(await page.evaluate(() => window.scrollY)).toBe(0)
+        for (const [name, locator] of Object.entries(parts)) {
+          const box = await locator.boundingBox()
+          const where = `${preset.id}: ${name}`
+          expect(box, where).not.toBeNull()
+          if (box === null) continue
+          expect(box.y, `${where} top`).toBeGreaterThanOrEqual(0)
+          expect(box.x, `${where} left`).toBeGreaterThanOrEqual(0)
+          expect(box.y + box.height, `${where} bottom`).toBeLessThanOrEqual(size.height)
+          expect(box.x + box.width, `${where} right`).toBeLessThanOrEqual(size.width)
+        }
       }
     })
 

@@ -44,9 +44,7 @@ function Transport() {
   const jumpEnd = useLab((s) => s.jumpEnd)
   const nextProblem = useLab((s) => s.nextProblem)
   const previousProblem = useLab((s) => s.previousProblem)
-  // At an end of the run (or the embed's range) the step that way has nowhere to go.
-  const atStart = useLab((s) => (s.glide?.toMs ?? s.cursorMs) <= cursorBoundsOf(s).startMs)
-  const atEnd = useLab((s) => (s.glide?.toMs ?? s.cursorMs) >= cursorBoundsOf(s).endMs)
+  const { atStart, atEnd } = useStepEnds()
   return (
     <div className="fl-transport" role="group" aria-label="Playback">
       <IconButton label="Jump to start" onClick={jumpStart}>
@@ -70,6 +68,13 @@ function Transport() {
       </IconButton>
     </div>
   )
+}
+
+/** Whether the cursor is at an end of the run (or the embed's range): a step that way goes nowhere. */
+export function useStepEnds(): { atStart: boolean; atEnd: boolean } {
+  const atStart = useLab((s) => (s.glide?.toMs ?? s.cursorMs) <= cursorBoundsOf(s).startMs)
+  const atEnd = useLab((s) => (s.glide?.toMs ?? s.cursorMs) >= cursorBoundsOf(s).endMs)
+  return { atStart, atEnd }
 }
 
 export function PlayButton() {

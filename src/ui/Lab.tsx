@@ -34,7 +34,9 @@ export function Lab() {
           <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
             Guided tour
           </a>
-          <ThemeToggle />
+          <div className="fl-theme-header">
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <Notice />
@@ -45,6 +47,10 @@ export function Lab() {
         <Controls />
       </section>
       <div className="fl-after-stage">
+        {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
+        <div className="fl-theme-after">
+          <ThemeToggle />
+        </div>
         <p className="fl-lesson">
           A lease gives availability, not safety. Only a fencing token checked by the resource keeps
           a paused or delayed former holder from doing harm.
