@@ -9,7 +9,10 @@ import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, LabProvider } from '../store'
 import { ErrorBoundary } from './ErrorBoundary'
+import type { ExploreSlot } from './explore/slot'
+import { createExploreSlot, ExploreSlotProvider } from './explore/slot'
 import { Lab } from './Lab'
+import { keepSessionHistory, readSessionHistory } from './sessionHistory'
 import { startUrlSync } from './urlSync'
 import './lab.css'
 
@@ -17,6 +20,8 @@ function storeFromAddress(): LabStore {
   const link = readLabLink(location.search, location.hash)
   const { view, problem: viewProblem } = readLinkView(location.search, location.hash)
   const init: LabInit = {
+    // Undo survives a reload of this tab when the address still shows the same scenario.
+    history: readSessionHistory(),
     reducedMotion:
       typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
   }
@@ -40,13 +45,19 @@ function storeFromAddress(): LabStore {
   return store
 }
 
+/** One lab instance: its store, and the slot its explorer's store is made in on first use. */
+function labOf(store: LabStore): { store: LabStore; explore: ExploreSlot } {
+  return { store, explore: createExploreSlot() }
+}
+
 export function App() {
-  const [store, setStore] = useState(storeFromAddress)
+  const [{ store, explore }, setLab] = useState(() => labOf(storeFromAddress()))
   const reset = () => {
     history.replaceState(null, '', `${location.pathname}?scenario=${DEFAULT_PRESET_ID}`)
-    setStore(createLabStore({ preset: DEFAULT_PRESET_ID }))
+    setLab(labOf(createLabStore({ preset: DEFAULT_PRESET_ID })))
   }
   useEffect(() => startUrlSync(store), [store])
+  useEffect(() => keepSessionHistory(store), [store])
   // The page around the lab follows the lab's theme (the lab root carries its own too).
   useEffect(() => {
     const apply = (theme: string) => {
@@ -64,7 +75,9 @@ export function App() {
         onReset={reset}
       >
         <LabProvider store={store}>
-          <Lab />
+          <ExploreSlotProvider slot={explore}>
+            <Lab />
+          </ExploreSlotProvider>
         </LabProvider>
       </ErrorBoundary>
     </main>

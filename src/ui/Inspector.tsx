@@ -4,21 +4,17 @@
  * believes next to the truth (a mismatch is loud); each resource with its value, highest token
  * and decisions. Re-renders only when the cursor crosses an event.
  */
-import { useDeferredValue, useMemo } from 'react'
+import { useDeferredValue } from 'react'
 import type { ResourceValue } from '../sim'
 import { formatMs } from '../sim'
 import { useShallow } from 'zustand/react/shallow'
-import { useLab } from '../store'
+import { momentAtCursor, useLab, useStateAt } from '../store'
 import type { ClientView, LabState, ResourceView, WriteDecision } from '../timeline'
-import { eventIndexAt, stateAfterEvent } from '../timeline'
 import { tokenText } from './format'
 
 export function Inspector() {
   // Deferred like the event log: the state catches up between frames while playing.
-  const [lab, index] = useDeferredValue(
-    useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
-  )
-  const state = useMemo(() => stateAfterEvent(lab.timeline, index), [lab, index])
+  const state = useStateAt(useDeferredValue(useLab(useShallow(momentAtCursor))))
   return (
     <div className="fl-inspector">
       <LockCard state={state} />
