@@ -75,6 +75,8 @@ test('gc-pause played to the end: 41 is rejected after 42 was accepted', async (
   await speed.focus()
   await page.keyboard.press('End')
   await expect(speed).toHaveAttribute('aria-valuetext', '8×')
+  // True time (the story's holds are tested in stage.spec.ts).
+  await page.getByRole('radio', { name: 'Real time' }).check()
   await page.getByRole('button', { name: 'Play', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible()
   // 16 s of simulated time at 8× takes about 2 s; the button says Play again at the end.
