@@ -10,13 +10,13 @@ import type { CheckResult, Finding, Run } from '../sim'
 import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
 import type { Future } from './Cursor'
-import { Cursor } from './Cursor'
+import { FutureVeil, Playhead } from './Cursor'
 import { adoptDiagramStyles } from './adoptStyles'
 import type { Highlight } from './Highlights'
-import { Highlights } from './Highlights'
+import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { BarSet } from './layout'
+import type { BarSet, TimeMode } from './layout'
 import { BAR_SETS, barAt, bulkMessages, layoutDiagram, msOfX, nearestMessage } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
@@ -39,6 +39,13 @@ export interface DiagramProps {
   onFindingActivate?: (finding: Finding) => void
   /** Compare mode: messages and decisions to emphasise. */
   highlight?: Highlight
+  /**
+   * The events the current caption talks about (indexes into `run.events`): their messages,
+   * decisions and findings are highlighted. Optional; nothing is highlighted when absent.
+   */
+  focusEvents?: readonly number[]
+  /** The time axis (default 'auto': folded wherever to scale would be unreadable). */
+  time?: TimeMode
 }
 
 interface Live {
@@ -62,9 +69,10 @@ const BULK_PICK_PX = 4
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx, idPrefix, cursorMs, future } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
+  const timeMode = props.time ?? 'auto'
   const model = useMemo(
-    () => layoutDiagram({ run, findings, spans, widthPx }),
-    [run, findings, spans, widthPx],
+    () => layoutDiagram({ run, findings, spans, widthPx, options: { time: timeMode } }),
+    [run, findings, spans, widthPx, timeMode],
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 
@@ -280,7 +288,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   return (
     <div className="fl-diagram-frame" ref={frame} style={{ width: model.widthPx }}>
       <svg
-        className={`fl-diagram${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
+        className={`fl-diagram fl-marks-layer${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
         role="group"
         aria-labelledby={titleId}
         aria-describedby={descId}
@@ -297,13 +305,29 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         <title id={titleId}>{title}</title>
         <desc id={descId}>{model.description}</desc>
         <Defs model={model} idPrefix={idPrefix} />
-        <Scaffold model={model} idPrefix={idPrefix} />
         <Highlights model={model} highlight={props.highlight} />
+        <Focus model={model} run={run} events={props.focusEvents} />
         <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
         <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
         <Messages model={model} bulk={bulk} clipId={patternId(idPrefix, 'clip')} events={events} />
       </svg>
-      {/* The cursor and tooltip live in their own layer: moving them never repaints the marks. */}
+      {/*
+        Under the marks: the background, lanes, axis and the playhead line, so the marks at the
+        cursor are never drawn over. Its own layer, like the overlay: moving the playhead repaints
+        only this and the overlay, never the marks.
+      */}
+      <svg
+        className={`fl-diagram fl-underlay${compact}`}
+        aria-hidden="true"
+        width={model.widthPx}
+        height={model.heightPx}
+        viewBox={viewBox}
+      >
+        <Defs model={model} idPrefix={`${idPrefix}-u`} />
+        <Scaffold model={model} idPrefix={`${idPrefix}-u`} />
+        <Playhead model={model} cursorMs={cursorMs} />
+      </svg>
+      {/* Over the marks: the veil over the future, the time pill and the tooltip. */}
       <svg
         className={`fl-diagram fl-overlay${compact}`}
         aria-hidden="true"
@@ -311,7 +335,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         height={model.heightPx}
         viewBox={viewBox}
       >
-        <Cursor model={model} cursorMs={cursorMs} future={future} />
+        <FutureVeil model={model} cursorMs={cursorMs} future={future} />
         <Tooltip
           model={model}
           tip={tip}

@@ -17,6 +17,8 @@ const HOOKS = new Set([
   'fl-badge-text-checked',
   'fl-badge-text-duplicate',
   'fl-badge-text-discarded',
+  'fl-break',
+  'fl-focus',
 ])
 
 describe('the diagram stylesheet', () => {

@@ -40,7 +40,8 @@ describe('renderDiagramSvg', () => {
         expect(root.querySelector('[tabindex]')).toBeNull()
       }
     }
-  })
+    // 26 figures parsed by jsdom: seconds on a busy shared machine.
+  }, 30_000)
 
   it('draws gc-pause with its story: 41 rejected after 42, with a heading and verdict', () => {
     const { run, findings } = presetRun('gc-pause')
@@ -81,5 +82,5 @@ describe('renderStatic', () => {
         expect(renderStatic(element), `${id}@${widthPx}`).toBe(renderToStaticMarkup(element))
       }
     }
-  })
+  }, 30_000)
 })

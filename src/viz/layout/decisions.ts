@@ -42,7 +42,7 @@ function badgeWidth(text: string, fontPx: number): number {
 
 /** Assigns each decision a row (or a pip), per resource. Needs only x, so it runs before lanes. */
 export function packDecisions(
-  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'x0' | 'pxPerMs' | 'left' | 'right'>,
+  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'time' | 'left' | 'right'>,
 ): Map<NodeId, PackedResource> {
   const important = new Set(
     [...ctx.findings.violations, ...ctx.findings.warnings].map((f) => f.eventIndex),
@@ -72,7 +72,7 @@ export function packDecisions(
 }
 
 function pack(
-  ctx: Pick<Ctx, 'm' | 'x0' | 'pxPerMs' | 'left' | 'right'>,
+  ctx: Pick<Ctx, 'm' | 'time' | 'left' | 'right'>,
   order: DecisionMark[],
 ): PackedResource {
   const rows: { x0: number; x1: number }[][] = []
@@ -80,7 +80,7 @@ function pack(
   for (const mark of order) {
     const text = tokenText(mark.token)
     const w = badgeWidth(text, ctx.m.smallFontPx)
-    const x = round(ctx.x0 + mark.atMs * ctx.pxPerMs)
+    const x = xOf(ctx, mark.atMs)
     const cx = round(Math.min(ctx.right - w / 2, Math.max(ctx.left + w / 2, x)))
     const span = { x0: cx - w / 2, x1: cx + w / 2 }
     let row = -1

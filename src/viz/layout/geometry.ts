@@ -34,6 +34,10 @@ export interface Metrics {
   findingsRowPx: number
   axisPx: number
   legendRowPx: number
+  /** Two distinct event times are drawn at least this far apart on a folded axis. */
+  minGapPx: number
+  /** About how wide a folded idle stretch is drawn. */
+  foldPx: number
 }
 
 export function metricsFor(widthPx: number): Metrics {
@@ -52,9 +56,11 @@ export function metricsFor(widthPx: number): Metrics {
     badgeHeightPx: compact ? 15 : 17,
     stepBandPx: compact ? 18 : 22,
     groupGapPx: 6,
-    findingsRowPx: 26,
+    findingsRowPx: 30,
     axisPx: 28,
     legendRowPx: 18,
+    minGapPx: compact ? 10 : 16,
+    foldPx: compact ? 40 : 64,
   }
 }
 

@@ -152,7 +152,8 @@ describe('layoutDiagram', () => {
 
   it('links a check-then-write check to its apply, and shows the highest token going back', () => {
     const { run, findings } = presetRun('check-then-write')
-    const model = layoutDiagram({ run, findings, widthPx: 1280 })
+    // To scale, the four decisions fall within 15 ms and stack in rows.
+    const model = layoutDiagram({ run, findings, widthPx: 1280, options: { time: 'to-scale' } })
     expect(model.decisions.map((d) => d.outcome)).toEqual([
       'checked',
       'checked',

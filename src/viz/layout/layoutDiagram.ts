@@ -17,11 +17,14 @@ import { describeDiagram } from './describe'
 import { faultMarkers, partitionBands } from './faults'
 import { findingMarkers } from './findings'
 import type { LaneSpec, Metrics } from './geometry'
-import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines, timeTicks } from './geometry'
+import { axisLabels } from './axis'
+import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines } from './geometry'
 import { placeLabels, round } from './labels'
 import { legendKinds, layoutLegend } from './legend'
 import { lockDelays, leaseEnds, lockHolds } from './lock'
 import { messageArrows } from './messages'
+import type { TimeMode } from './scale'
+import { planAxis } from './scale'
 import { textWidthPx } from './text'
 import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
 
@@ -33,6 +36,12 @@ export interface LayoutOptions {
   legend?: boolean
   /** A visible title (and subtitle) above the figure, for standalone SVG. */
   header?: { title: string; subtitle?: string } | null
+  /**
+   * The time axis: 'auto' (default) folds idle stretches and spreads close events wherever the
+   * to-scale axis would draw two event times closer than they can be told apart; 'folded' always
+   * does; 'to-scale' draws true proportions.
+   */
+  time?: TimeMode
 }
 
 export interface LayoutInput {
@@ -56,9 +65,18 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const x1 = widthPx - (m.compact ? 16 : 28)
   const right = widthPx - 3
   const endMs = Math.max(run.endMs, 1)
-  const pxPerMs = (x1 - x0) / endMs
+  const plan = planAxis({
+    timesMs: run.events.map((e) => e.atMs),
+    endMs,
+    x0,
+    x1,
+    mode: input.options?.time ?? 'auto',
+    minGapPx: m.minGapPx,
+    foldPx: m.foldPx,
+  })
+  const time = plan.scale
 
-  const packed = packDecisions({ spans, findings, m, x0, pxPerMs, left, right })
+  const packed = packDecisions({ spans, findings, m, time, left, right })
 
   let y = 0
   let header: DiagramModel['header'] = null
@@ -90,7 +108,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     y = header.subtitle === null ? m.titleFontPx + 12 : m.titleFontPx + m.fontPx + 18
   }
   y += 4
-  const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 9 }
+  const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 11 }
   y += m.findingsRowPx + 2
 
   const lanes = new Map<string, Lane>()
@@ -113,7 +131,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     endMs,
     x0,
     x1,
-    pxPerMs,
+    time,
     left,
     right,
     lanes,
@@ -148,7 +166,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   placeLabels(ctx.requests, ctx.occupancy)
 
   const axisY = lanesBottom + 4
-  const ticks = timeTicks(endMs, x0, x1)
+  const { ticks, breaks } = axisLabels(plan, endMs, x0, x1, m.smallFontPx, left, right)
   let bottom = axisY + m.axisPx
   const present = {
     leases,
@@ -183,7 +201,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     fontPx: m.fontPx,
     smallFontPx: m.smallFontPx,
     endMs,
-    pxPerMs,
+    time,
+    toScale: plan.toScale,
     x0,
     x1,
     plot: { x0: left, y0: findingsRow.y0, x1: widthPx, y1: lanesBottom },
@@ -203,7 +222,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
               bold: false,
             },
     },
-    axis: { y: axisY, ticks },
+    axis: { y: axisY, ticks, breaks },
     lanes: [...lanes.values()],
     laneLabels,
     leases,
