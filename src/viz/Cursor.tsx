@@ -47,7 +47,7 @@ export function FutureVeil({
   const x = round1(xOfMs(model, ms))
   const veilX = round1(futureStartX(model, ms))
   const text = formatMs(Math.round(ms))
-  const pillW = Math.ceil(textWidthPx(text, 11, true) + 12)
+  const pillW = Math.ceil(textWidthPx(text, model.compact ? 12 : 11, true) + 12)
   // Keep the time pill inside the figure near either edge.
   const pillX = Math.min(model.widthPx - 2 - x - pillW, Math.max(2 - x, -pillW / 2))
   const width = plot.x1 - plot.x0 + 8

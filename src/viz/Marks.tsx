@@ -157,7 +157,7 @@ export const Scaffold = memo(function Scaffold({
           />
         ),
       )}
-      {model.compact ? null : <LaneNames model={model} />}
+      <LaneNames model={model} />
       <Label label={model.findingsRow.label} />
       {model.notes.map((n, i) => (
         <Label key={i} label={n} />
@@ -208,7 +208,7 @@ export const Scaffold = memo(function Scaffold({
   )
 })
 
-/** Lane names: in the left column (desktop), or over the lane's top band (phone, drawn last). */
+/** Lane names, in the left column outside the plot (never crossed by an arrow). */
 export function LaneNames({ model }: { model: DiagramModel }) {
   return (
     <g aria-hidden="true">
@@ -678,7 +678,6 @@ export const LaneMarks = memo(function LaneMarks({
         </g>
       ))}
       <LaneLabels model={model} />
-      {model.compact ? <LaneNames model={model} /> : null}
     </g>
   )
 })

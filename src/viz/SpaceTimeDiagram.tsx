@@ -16,7 +16,7 @@ import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { BarSet, TimeMode } from './layout'
+import type { AlignRun, BarSet, TimeMode } from './layout'
 import { BAR_SETS, barAt, bulkMessages, layoutDiagram, msOfX, nearestMessage } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
@@ -46,6 +46,11 @@ export interface DiagramProps {
   focusEvents?: readonly number[]
   /** The time axis (default 'auto': folded wherever to scale would be unreadable). */
   time?: TimeMode
+  /**
+   * Runs drawn beside this one (compare view): lanes, left column and time axis are shared so
+   * the figures line up. Keep the array stable (memoize it): a new one lays the figure out again.
+   */
+  alignWith?: readonly AlignRun[]
 }
 
 interface Live {
@@ -70,9 +75,17 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx, idPrefix, cursorMs, future } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
   const timeMode = props.time ?? 'auto'
+  const alignWith = props.alignWith
   const model = useMemo(
-    () => layoutDiagram({ run, findings, spans, widthPx, options: { time: timeMode } }),
-    [run, findings, spans, widthPx, timeMode],
+    () =>
+      layoutDiagram({
+        run,
+        findings,
+        spans,
+        widthPx,
+        options: { time: timeMode, ...(alignWith === undefined ? {} : { alignWith }) },
+      }),
+    [run, findings, spans, widthPx, timeMode, alignWith],
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 

@@ -152,7 +152,7 @@ const RULES = `
 .fl-overlay{position:absolute;top:0;left:0;width:100%;height:100%;pointer-events:none;will-change:transform;z-index:2}
 .fl-diagram{display:block;max-width:100%;height:auto;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-variant-numeric:tabular-nums;touch-action:pan-y;-webkit-user-select:none;user-select:none;-webkit-tap-highlight-color:transparent}
 .fl-diagram text{fill:var(--fl-ink);font-size:11px}
-.fl-diagram.fl-compact text{font-size:10px}
+.fl-diagram.fl-compact text{font-size:12px}
 .fl-hue-none{--h:var(--fl-neutral);--hi:var(--fl-neutral-ink);--on:var(--fl-on-neutral)}
 ${hueClasses}
 .fl-bg{fill:var(--fl-bg)}
@@ -161,7 +161,7 @@ ${hueClasses}
 .fl-grid{stroke:var(--fl-faint);stroke-width:1}
 .fl-lane-line{stroke:var(--fl-line);stroke-width:1}
 .fl-diagram .fl-lane-title{font-weight:700;font-size:13px}
-.fl-diagram.fl-compact .fl-lane-title{font-size:10px}
+.fl-diagram.fl-compact .fl-lane-title{font-size:12px}
 .fl-diagram .fl-lane-role,.fl-diagram .fl-row-label,.fl-diagram .fl-note{fill:var(--fl-muted)}
 .fl-diagram .fl-tick-label{fill:var(--fl-muted)}
 .fl-tick{stroke:var(--fl-line)}
@@ -237,10 +237,10 @@ ${hueClasses}
 .fl-leader{stroke:var(--hi);stroke-width:1;opacity:.7}
 .fl-link{stroke:var(--hi);stroke-width:1.5;stroke-dasharray:2 2}
 .fl-diagram .fl-reason{fill:var(--fl-danger-ink);font-size:12px}
-.fl-diagram.fl-compact .fl-reason{font-size:11px}
+.fl-diagram.fl-compact .fl-reason{font-size:12px}
 .fl-diagram.fl-compact .fl-header-title{font-size:14px}
-.fl-diagram.fl-compact .fl-header-subtitle{font-size:11px}
-.fl-diagram.fl-compact .fl-tip-text{font-size:11px}
+.fl-diagram.fl-compact .fl-header-subtitle{font-size:12px}
+.fl-diagram.fl-compact .fl-tip-text{font-size:12px}
 .fl-diagram .fl-value{fill:var(--fl-muted)}
 .fl-step-band{stroke:var(--fl-faint);stroke-width:1;stroke-dasharray:2 3}
 .fl-step{stroke:var(--fl-ink);stroke-width:1.6;fill:none;stroke-linejoin:round}

@@ -49,7 +49,7 @@ describe('renderDiagramSvg', () => {
     const text = (selector: string) => [...doc.querySelectorAll(selector)].map((e) => e.textContent)
     expect(text('.fl-header-title')).toEqual(['GC pause: token 41 vs 42'])
     expect(text('.fl-header-subtitle')).toEqual(['Safe · no violations · 1 warning'])
-    expect(text('.fl-reason')).toEqual(['41 < 42'])
+    expect(text('.fl-badge-text-rejected')).toEqual(['41 < 42'])
     expect(text('.fl-block-label')).toEqual(['paused 15 s'])
     expect(text('.fl-stale-label')).toEqual(['believes after expiry'])
     expect(doc.querySelector('.fl-playhead')).toBeNull()

@@ -44,8 +44,9 @@ export function metricsFor(widthPx: number): Metrics {
   const compact = widthPx < COMPACT_BELOW_PX
   return {
     compact,
-    fontPx: compact ? 11 : 12,
-    smallFontPx: compact ? 10 : 11,
+    // Phones get no smaller text than 12 px: the figure is laid out at the screen's width.
+    fontPx: 12,
+    smallFontPx: compact ? 12 : 11,
     titleFontPx: compact ? 14 : 16,
     laneTopPx: compact ? 17 : 18,
     laneBottomPx: compact ? 12 : 14,

@@ -1,5 +1,5 @@
 /** The diagram's pure layout: run → coordinates. No DOM, no React. */
-export type { LayoutInput, LayoutOptions } from './layoutDiagram'
+export type { AlignRun, LayoutInput, LayoutOptions } from './layoutDiagram'
 export { layoutDiagram } from './layoutDiagram'
 export type * from './types'
 export { textWidthPx, wrapText } from './text'

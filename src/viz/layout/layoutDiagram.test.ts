@@ -88,7 +88,9 @@ describe('layoutDiagram', () => {
 
     const rejected = model.decisions.find((d) => d.outcome === 'rejected')
     expect(rejected).toMatchObject({ client: 'A', token: 41, x: x(16005), pip: false })
-    expect(rejected?.reason?.text).toBe('41 < 42')
+    // The reason is drawn inside the rejection's badge: "✗ 41 < 42".
+    expect(rejected?.text).toBe('41 < 42')
+    expect(rejected?.reason).toBeNull()
     const accepted = model.decisions.find((d) => d.outcome === 'accepted')
     expect(accepted).toMatchObject({ client: 'B', token: 42, x: x(11025), text: '42' })
 

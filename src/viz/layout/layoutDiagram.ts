@@ -11,7 +11,7 @@ import type { Spans } from '../../timeline'
 import { deriveSpans } from '../../timeline'
 import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
 import type { Ctx } from './context'
-import { bandBaseline, createCtx, PRIORITY, requestLabel } from './context'
+import { bandBaseline, createCtx, PRIORITY, requestLabel, topBand } from './context'
 import { decisionBadges, packDecisions, tokenLines } from './decisions'
 import { describeDiagram } from './describe'
 import { faultMarkers, partitionBands } from './faults'
@@ -42,6 +42,18 @@ export interface LayoutOptions {
    * does; 'to-scale' draws true proportions.
    */
   time?: TimeMode
+  /**
+   * Other runs drawn beside this one (the compare view): the figures then share their lane
+   * positions, their left column and their time axis, so the same moment and the same lane line
+   * up across them. Each figure still draws only its own run.
+   */
+  alignWith?: readonly AlignRun[]
+}
+
+export interface AlignRun {
+  run: Run
+  findings: CheckResult
+  spans?: Spans
 }
 
 export interface LayoutInput {
@@ -59,15 +71,30 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const widthPx = clampWidth(input.widthPx)
   const m = metricsFor(widthPx)
   const specs = laneSpecs(run.scenario)
-  const gutter = m.compact ? 0 : gutterWidthPx(specs, m, widthPx)
-  const left = m.compact ? 4 : gutter
+  const others = (input.options?.alignWith ?? []).map((o) => ({
+    ...o,
+    spans: o.spans ?? deriveSpans(o.run),
+  }))
+  const gutter = m.compact
+    ? compactGutterPx([specs, ...others.map((o) => laneSpecs(o.run.scenario))], m, widthPx)
+    : Math.max(
+        gutterWidthPx(specs, m, widthPx),
+        ...others.map((o) => gutterWidthPx(laneSpecs(o.run.scenario), m, widthPx)),
+      )
+  const left = gutter
   const x0 = left + (m.compact ? 10 : 14)
   const x1 = widthPx - (m.compact ? 16 : 28)
   const right = widthPx - 3
   const endMs = Math.max(run.endMs, 1)
+  const timesMs = run.events.map((e) => e.atMs)
+  let axisEndMs = endMs
+  for (const o of others) {
+    for (const e of o.run.events) timesMs.push(e.atMs)
+    axisEndMs = Math.max(axisEndMs, o.run.endMs)
+  }
   const plan = planAxis({
-    timesMs: run.events.map((e) => e.atMs),
-    endMs,
+    timesMs,
+    endMs: axisEndMs,
     x0,
     x1,
     mode: input.options?.time ?? 'auto',
@@ -77,6 +104,15 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const time = plan.scale
 
   const packed = packDecisions({ spans, findings, m, time, left, right })
+  // Aligned figures give each resource lane as many badge rows as the fullest of them needs.
+  for (const o of others) {
+    const theirs = packDecisions({ spans: o.spans, findings: o.findings, m, time, left, right })
+    for (const [node, p] of theirs) {
+      const mine = packed.get(node)
+      if (mine === undefined) packed.set(node, { rows: p.rows, items: [] })
+      else if (p.rows > mine.rows) mine.rows = p.rows
+    }
+  }
 
   let y = 0
   let header: DiagramModel['header'] = null
@@ -111,11 +147,16 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 11 }
   y += m.findingsRowPx + 2
 
+  // Resources with a highest-token line (in this run or an aligned one) get a band for it.
+  const stepBands = new Set<string>()
+  for (const scenario of [run.scenario, ...others.map((o) => o.run.scenario)]) {
+    for (const r of scenario.resources) if (r.fencing !== 'none') stepBands.add(r.id)
+  }
   const lanes = new Map<string, Lane>()
   specs.forEach((spec, i) => {
     const prev = specs[i - 1]
     if (prev !== undefined && prev.kind !== spec.kind) y += m.groupGapPx
-    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, run, i)
+    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, stepBands, i)
     lanes.set(spec.node, lane)
     y = lane.y1
   })
@@ -147,8 +188,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
       y1: lane.yc + lane.barHalf,
     })
   }
-  const laneLabels = labelLanes(ctx, specs)
   const notes: PlacedLabel[] = []
+  const laneLabels = labelLanes(ctx, specs, notes)
 
   const leases = clientLeases(ctx)
   const beliefs = beliefBars(ctx)
@@ -166,7 +207,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   placeLabels(ctx.requests, ctx.occupancy)
 
   const axisY = lanesBottom + 4
-  const { ticks, breaks } = axisLabels(plan, endMs, x0, x1, m.smallFontPx, left, right)
+  const { ticks, breaks } = axisLabels(plan, axisEndMs, x0, x1, m.smallFontPx, left, right)
   let bottom = axisY + m.axisPx
   const present = {
     leases,
@@ -250,7 +291,7 @@ function stackLane(
   y0: number,
   m: Metrics,
   rows: number,
-  run: Run,
+  stepBands: ReadonlySet<string>,
   i: number,
 ): Lane {
   const top = m.laneTopPx
@@ -270,9 +311,8 @@ function stackLane(
   const yc = y0 + top + half
   const lastRow = yc + (rows - 1) * m.rowPx
   let y = lastRow + m.badgeHeightPx / 2 + m.smallFontPx + 5
-  const fencing = run.scenario.resources.find((r) => r.id === spec.node)?.fencing ?? 'none'
   let stepBand: Lane['stepBand'] = null
-  if (fencing !== 'none') {
+  if (stepBands.has(spec.node)) {
     stepBand = { y0: y, y1: y + m.stepBandPx }
     y += m.stepBandPx
   }
@@ -290,28 +330,37 @@ function laneBase(spec: LaneSpec, i: number) {
   }
 }
 
-function labelLanes(ctx: Ctx, specs: LaneSpec[]): LaneLabel[] {
+function labelLanes(ctx: Ctx, specs: LaneSpec[], laneRoles: PlacedLabel[]): LaneLabel[] {
   const { m } = ctx
   const out: LaneLabel[] = []
   for (const spec of specs) {
     const lane = ctx.lanes.get(spec.node)
     if (lane === undefined) continue
     if (m.compact) {
-      // Phone layout: "A · client" in the lane's top band, left-aligned with the plot.
-      const y = bandBaseline(lane.y0, lane.yc - lane.barHalf, m.smallFontPx)
-      const x = ctx.left + 2
-      const titleW = textWidthPx(spec.title, m.smallFontPx, true)
-      const role = spec.role[0] ?? ''
-      const roleX = round(x + titleW + 4)
-      const roleW = textWidthPx(`· ${role}`, m.smallFontPx)
-      ctx.occupancy.add({ x0: x - 1, y0: y - m.smallFontPx, x1: roleX + roleW + 2, y1: y + 3 })
+      // Phone layout: the name in a narrow left column (never crossed by an arrow), the role in
+      // the lane's top band where no arrow or mark is in the way (or not at all).
+      const y = round(lane.yc + m.fontPx * 0.36)
       out.push({
         node: spec.node,
-        lines: [
-          { text: spec.title, x, y, className: 'fl-lane-title' },
-          { text: `· ${role}`, x: roleX, y, className: 'fl-lane-role' },
-        ],
+        lines: [{ text: spec.title, x: 4, y, className: 'fl-lane-title' }],
       })
+      const role = spec.role[0]
+      if (role !== undefined) {
+        const band = topBand(ctx, lane)
+        const by = bandBaseline(band.y0, band.y1, m.smallFontPx)
+        requestLabel(ctx, {
+          text: role,
+          priority: PRIORITY.note,
+          candidates: [0, 40, 80, 120, 160].map((dx) => ({
+            x: ctx.left + 2 + dx,
+            y: by,
+            anchor: 'start' as const,
+          })),
+          bounds: { x0: ctx.left, y0: band.y0, x1: ctx.right, y1: band.y1 },
+          className: 'fl-lane-role',
+          assign: (label) => laneRoles.push(label),
+        })
+      }
       continue
     }
     const roles = roleLines(spec.role, m.smallFontPx, ctx.left - 20, spec.kind === 'lock' ? 2 : 2)
@@ -333,6 +382,15 @@ function labelLanes(ctx: Ctx, specs: LaneSpec[]): LaneLabel[] {
     })
   }
   return out
+}
+
+/** Phone layout: a left column just wide enough for the lane names (at most a fifth of the width). */
+function compactGutterPx(specLists: LaneSpec[][], m: Metrics, widthPx: number): number {
+  let widest = 0
+  for (const specs of specLists) {
+    for (const s of specs) widest = Math.max(widest, textWidthPx(s.title, m.fontPx, true))
+  }
+  return Math.round(Math.min(widthPx * 0.2, widest + 8))
 }
 
 /** "highest token" next to each step band: in the left column, or (phone) inside the band. */
