@@ -6,9 +6,15 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
-const CORE = ['src/sim/**', 'src/timeline/**', 'src/explore/**', 'src/viz/layout/**']
+const CORE = [
+  'src/sim/**',
+  'src/timeline/**',
+  'src/explore/**',
+  'src/viz/layout/**',
+  'src/tour/chapters/**',
+]
 // src/sim and src/timeline may not import d3 at all; explore and viz/layout may use d3 math.
-const CORE_NO_D3 = ['src/sim/**', 'src/timeline/**']
+const CORE_NO_D3 = ['src/sim/**', 'src/timeline/**', 'src/tour/chapters/**']
 
 const SHELL = 'the pure core (sim, timeline, explore, viz/layout) must not depend on the shell'
 

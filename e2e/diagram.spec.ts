@@ -1,6 +1,6 @@
 /**
  * The space-time diagram in a real browser, on its own harness page (built from
- * src/viz/harness and served by this spec, so the app's build is not involved): accessibility
+ * src/testing/harness and served by this spec, so the app's build is not involved): accessibility
  * (axe, both themes), keyboard access to findings and messages, and drag-to-scrub.
  */
 import AxeBuilder from '@axe-core/playwright'
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
   // One build per Playwright worker: workers run side by side.
   const dir = `bench/tmp/diagram-harness-e2e-${test.info().workerIndex}`
   const server = await serveStatic(await buildHarness(resolve(dir)))
-  base = `${server.url}/src/viz/harness/harness.html`
+  base = `${server.url}/src/testing/harness/harness.html`
   close = server.close
 })
 

@@ -1,5 +1,5 @@
 /**
- * The diagram's harness page (src/viz/harness) for e2e/diagram.spec.ts: built with Vite into a
+ * The diagram's harness page (src/testing/harness) for e2e/diagram.spec.ts: built with Vite into a
  * scratch directory and served by a tiny static server, so the app's build is not involved.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs'
@@ -11,7 +11,7 @@ import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const HARNESS = 'src/viz/harness/harness.html'
+const HARNESS = 'src/testing/harness/harness.html'
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

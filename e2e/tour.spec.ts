@@ -10,8 +10,8 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { tabReachesAll } from './keyboard'
 import { describeEvent, findPreset, formatMs, parseScenario, run } from '../src/sim'
-import type { Moment, TourChapter, TourStep } from '../src/sim/tour'
-import { resolveMoment, TOUR } from '../src/sim/tour'
+import type { Moment, TourChapter, TourStep } from '../src/tour/chapters'
+import { resolveMoment, TOUR } from '../src/tour/chapters'
 
 /** The tour's own data, run in Node: what each step must show. */
 function momentOf(step: TourStep, moment: Moment) {

@@ -10,13 +10,12 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PRESET_IDS, PRESETS } from '../sim'
-import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import { PROPERTY_SEEDS, assertProperty } from '../testing/property'
 import { junkArb, unicodeArb } from '../testing/hostile'
 import { renderDiagramSvg } from '../viz'
 import { quote, USAGE } from './args'
 import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
 
-const FILE = 'src/cli/cli.fuzz.test.ts'
 const OPTIONS = ['format', 'fault', 'verbose', 'theme', 'width', 'list', 'help', 'h']
 
 const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-cli-fuzz-'))
@@ -162,12 +161,9 @@ const validArb = fc.record({
   at: fc.nat(),
 })
 
-describe.each(FUZZ_SEEDS)('command-line fuzz, seed %i', (seed) => {
-  const where = (name: string, numRuns: number) => ({ file: FILE, name, seed, numRuns })
-
+describe.each(PROPERTY_SEEDS)('command-line fuzz, seed %i', (seed) => {
   it('one mistake in a valid command line is named on one line, exit 2', () => {
-    fuzz(
-      where('one mistake', 60),
+    assertProperty(
       fc.property(validArb, mistakeArb, (valid, mistake) => {
         const groups = valid.options.filter(
           (o) => o[0] !== mistake.flag && !(o[0] === '--format' && mistake.flag === '--format'),
@@ -186,6 +182,7 @@ describe.each(FUZZ_SEEDS)('command-line fuzz, seed %i', (seed) => {
         }
         for (const name of mistake.names) expect(line).toContain(name)
       }),
+      { seed, numRuns: 60 },
     )
   })
 
@@ -209,11 +206,11 @@ describe.each(FUZZ_SEEDS)('command-line fuzz, seed %i', (seed) => {
         'constructor',
       ),
     )
-    fuzz(
-      where('random argv', 60),
+    assertProperty(
       fc.property(fc.array(arg, { maxLength: 7 }), (argv) => {
         expectWellBehaved(cli(argv))
       }),
+      { seed, numRuns: 60 },
     )
   })
 })

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PRESETS } from '../sim'
-import { FUZZ_SEEDS, fuzzAsync } from '../testing/fuzz'
+import { PROPERTY_SEEDS, assertAsyncProperty } from '../testing/property'
 import { unicodeArb } from '../testing/hostile'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
@@ -17,7 +17,6 @@ import { encodeScenario } from './urlCodec'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-const FILE = 'src/embed/FencingLabElement.fuzz.test.tsx'
 const LINK = `https://lab.example/#s=${encodeScenario(PRESETS[1]!.scenario)}&t=9000`
 
 beforeAll(() => {
@@ -72,10 +71,9 @@ const opArb: fc.Arbitrary<Op> = fc.record({
   value: fc.option(valueArb, { freq: 5 }),
 })
 
-describe.each(FUZZ_SEEDS)('<fencing-lab> attribute fuzz, seed %i', (seed) => {
+describe.each(PROPERTY_SEEDS)('<fencing-lab> attribute fuzz, seed %i', (seed) => {
   it('any attributes in any order: the lab, with a message for anything wrong', async () => {
-    await fuzzAsync(
-      { file: FILE, name: 'any attributes in any order', seed, numRuns: 6 },
+    await assertAsyncProperty(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 5 }), async (ops) => {
         const element = document.createElement('fencing-lab')
         await act(async () => {
@@ -102,6 +100,7 @@ describe.each(FUZZ_SEEDS)('<fencing-lab> attribute fuzz, seed %i', (seed) => {
         }
         act(() => element.remove())
       }),
+      { seed, numRuns: 6 },
     )
   })
 })

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertAsyncProperty } from '../testing/property'
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FencingLabElement } from './FencingLabElement'
@@ -140,7 +141,7 @@ describe('<fencing-lab>', () => {
       fc.string(),
       fc.constantFrom('', 'full', 'none', 'dark', 'step:2', '5000', '#s=AAAA', 'gc-pause'),
     )
-    await fc.assert(
+    await assertAsyncProperty(
       fc.asyncProperty(
         fc.dictionary(fc.constantFrom(...ELEMENT_ATTRIBUTES), value, { maxKeys: 5 }),
         async (attributes) => {
@@ -152,7 +153,7 @@ describe('<fencing-lab>', () => {
           act(() => element.remove())
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 8 },
     )
   })
 })

@@ -10,12 +10,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import { PROPERTY_SEEDS, assertProperty } from '../testing/property'
 import type { Hostile } from '../testing/hostile'
 import { hostileArb, makeHostile, messageDataArb } from '../testing/hostile'
 import { PING_TYPE, RESIZE_TYPE } from './resize'
 
-const FILE = 'src/embed/embedHost.fuzz.test.tsx'
 const LAB = 'https://lab.example'
 
 /** Our frames (by address or by attribute) and frames that are not ours. */
@@ -63,15 +62,14 @@ function originOf(src: string): string | null {
   }
 }
 
-describe.each(FUZZ_SEEDS)('embed-host.js fuzz, seed %i', (seed) => {
+describe.each(PROPERTY_SEEDS)('embed-host.js fuzz, seed %i', (seed) => {
   it('resizes only our frame that asked, from its origin, and never throws', () => {
     const data = fc.oneof(messageDataArb([RESIZE_TYPE, PING_TYPE, 'iframe.resize']), hostileArb)
     const origin = fc.oneof(
       fc.constantFrom(LAB, 'https://elsewhere.example', 'https://evil.example', 'null', ''),
       fc.string({ maxLength: 20 }),
     )
-    fuzz(
-      { file: FILE, name: 'resizes only our frame', seed, numRuns: 150 },
+    assertProperty(
       fc.property(data, origin, fc.nat(FRAMES.length + 1), (generated, from, pick) => {
         const message = isHostileSpec(generated) ? makeHostile(generated) : generated
         const source =
@@ -93,6 +91,7 @@ describe.each(FUZZ_SEEDS)('embed-host.js fuzz, seed %i', (seed) => {
         }
         expect(iframes.map((f) => f.style.height)).toEqual(expected)
       }),
+      { seed, numRuns: 150 },
     )
   })
 })

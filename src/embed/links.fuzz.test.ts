@@ -11,7 +11,7 @@ import { deflateSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { parseScenario, PRESETS, SCENARIO_FORMAT } from '../sim'
 import { readTourLink } from '../tour/link'
-import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import { PROPERTY_SEEDS, assertProperty } from '../testing/property'
 import { junkArb, mutate, mutationArb, unicodeArb } from '../testing/hostile'
 import { readLinkParts } from './linkParts'
 import { readElementAttributes, readEmbedParams } from './options'
@@ -26,7 +26,6 @@ import {
   writeLabLink,
 } from './urlCodec'
 
-const FILE = 'src/embed/links.fuzz.test.ts'
 /** The longest sentence a link may make the page show (a handful of clipped problems). */
 const MAX_PROBLEM_CHARS = 2_000
 
@@ -132,22 +131,19 @@ function readAll(search: string, hash: string): void {
   expect(tour.chapter.steps.length).toBeGreaterThan(0)
 }
 
-describe.each(FUZZ_SEEDS)('link fuzz, seed %i', (seed) => {
-  const where = (name: string, numRuns: number) => ({ file: FILE, name, seed, numRuns })
-
+describe.each(PROPERTY_SEEDS)('link fuzz, seed %i', (seed) => {
   it('random addresses', () => {
-    fuzz(
-      where('random addresses', 100),
+    assertProperty(
       fc.property(addressArb, addressArb, (search, hash) => {
         readAll(`?${search}`, `#${hash}`)
         readAll(search, hash)
       }),
+      { seed, numRuns: 100 },
     )
   })
 
   it('every cut of a valid link', () => {
-    fuzz(
-      where('every cut', 60),
+    assertProperty(
       fc.property(validLinkArb, fc.nat(), (link, cut) => {
         const address = link.search + link.hash
         const at = cut % (address.length + 1)
@@ -162,6 +158,7 @@ describe.each(FUZZ_SEEDS)('link fuzz, seed %i', (seed) => {
         const sEnd = s === null ? -1 : link.search.length + s.index + s[0].length
         if (s !== null && at < sEnd) expect(read.source.kind).not.toBe('custom')
       }),
+      { seed, numRuns: 60 },
     )
   })
 
@@ -184,14 +181,14 @@ describe.each(FUZZ_SEEDS)('link fuzz, seed %i', (seed) => {
       }),
       fc.string({ unit: fc.constantFrom(...'ABCabc019-_=$%/+ .'), maxLength: 200 }),
     )
-    fuzz(
-      where('bad base64', 80),
+    assertProperty(
       fc.property(payloadArb, (payload) => {
         const result = decodeScenario(payload)
         if (result.ok) expect(parseScenario(result.scenario).ok).toBe(true)
         else expectSentence(result.message)
         expectLabLink(readLabLink('', `#s=${payload}&t=5`))
       }),
+      { seed, numRuns: 80 },
     )
   })
 })

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import { PRESET_IDS } from '../sim'
 import type { EmbedOptions } from './options'
@@ -159,7 +160,7 @@ describe('readEmbedParams', () => {
       fc.constantFrom('', '1', '0', 'step:', 'step:3', 'step:-1', '1e3', '99999999999', 'full'),
       fc.constantFrom(...PRESET_IDS),
     )
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 12 }),
         fc.boolean(),
@@ -171,7 +172,7 @@ describe('readEmbedParams', () => {
           expectWellFormed(o)
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 
@@ -182,7 +183,7 @@ describe('readEmbedParams', () => {
       ],
     })
     const full = `?scenario=gc-pause&controls=full&from=step:2&to=9000&t=3000#s=${encoded}&t=12`
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ unit: 'binary' }), fc.nat(full.length), (junk, cut) => {
         expectWellFormed(readEmbedParams(junk, junk))
         expectWellFormed(readEmbedParams(`?${junk}`, `#${junk}`))
@@ -194,7 +195,7 @@ describe('readEmbedParams', () => {
             : readEmbedParams(truncated.slice(0, hashAt), truncated.slice(hashAt)),
         )
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
     // Broken percent-escapes are not an exception either.
     expectWellFormed(readEmbedParams('?controls=%E0%A4%A&theme=%', '#s=%ZZ'))
@@ -277,12 +278,12 @@ describe('readElementAttributes', () => {
       fc.string({ unit: 'binary' }),
       fc.constantFrom('', 'step:7', '#s=', 's=', '?scenario=', 'https://x/#s=AAAA', 'gc-pause'),
     )
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.dictionary(fc.constantFrom(...ELEMENT_ATTRIBUTES, 'id', 'class'), value),
         (map) => expectWellFormed(readElementAttributes(attributes(map))),
       ),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 })

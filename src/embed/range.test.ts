@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import { createLabStore } from '../store'
 import type { RangeMark } from './options'
@@ -59,7 +60,7 @@ describe('resolveRange', () => {
       fc.record({ kind: fc.constant('ms' as const), ms: fc.nat(86_400_000) }),
       fc.record({ kind: fc.constant('step' as const), step: fc.nat(1_000_000) }),
     )
-    fc.assert(
+    assertProperty(
       fc.property(fc.option(mark), fc.option(mark), (from, to) => {
         const { range, problems } = resolveRange(from, to, timeline)
         if (range === null) {

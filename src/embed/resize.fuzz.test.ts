@@ -6,12 +6,10 @@
  */
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FUZZ_SEEDS, fuzz } from '../testing/fuzz'
+import { PROPERTY_SEEDS, assertProperty } from '../testing/property'
 import type { Hostile } from '../testing/hostile'
 import { hostileArb, makeHostile, messageDataArb } from '../testing/hostile'
 import { PING_TYPE, RESIZE_TYPE, startResizeReporting } from './resize'
-
-const FILE = 'src/embed/resize.fuzz.test.ts'
 
 afterEach(() => {
   delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver
@@ -38,14 +36,13 @@ function framedWindow() {
   return { win: win as unknown as Window, parent, posted, dispatch }
 }
 
-describe.each(FUZZ_SEEDS)('embed message listener fuzz, seed %i', (seed) => {
+describe.each(PROPERTY_SEEDS)('embed message listener fuzz, seed %i', (seed) => {
   it('ignores every message but a ping from its parent, and never throws', () => {
     const data = fc.oneof(messageDataArb([PING_TYPE, RESIZE_TYPE, 'ping']), hostileArb)
     const frame = framedWindow()
     const stop = startResizeReporting(frame.win, 'post-1')
     const sources = [frame.parent, null, frame.win, {}, { postMessage: () => {} }]
-    fuzz(
-      { file: FILE, name: 'ignores every message', seed, numRuns: 200 },
+    assertProperty(
       fc.property(data, fc.nat(sources.length - 1), (generated, pick) => {
         const source = sources[pick]
         const message = isHostileSpec(generated) ? makeHostile(generated) : generated
@@ -61,6 +58,7 @@ describe.each(FUZZ_SEEDS)('embed message listener fuzz, seed %i', (seed) => {
         if (ping)
           expect(frame.posted[before]).toEqual({ type: RESIZE_TYPE, height: 640, id: 'post-1' })
       }),
+      { seed, numRuns: 200 },
     )
     stop()
   })

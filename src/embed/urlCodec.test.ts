@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
@@ -79,41 +80,41 @@ describe('encodeScenario / decodeScenario', () => {
   })
 
   it('never throws on random text, and only accepts what it can validate', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ maxLength: 400 }), (text) => {
         const result = decodeScenario(text)
         if (!result.ok) expect(result.message.length).toBeGreaterThan(0)
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 
   it('never throws on random base64url, bytes or deflate streams', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 600 }), fc.boolean(), (bytes, deflate) => {
         const encoded = toBase64Url(deflate ? deflateSync(bytes) : bytes)
         const result = decodeScenario(encoded)
         if (!result.ok) expect(result.message.length).toBeGreaterThan(0)
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 
   it('rejects every truncation of a valid link, with a message', () => {
     const encoded = encodeScenario(presetScenario('gc-pause'))
-    fc.assert(
+    assertProperty(
       fc.property(fc.integer({ min: 0, max: encoded.length - 1 }), (cut) => {
         const result = decodeScenario(encoded.slice(0, cut))
         expect(result.ok).toBe(false)
         if (!result.ok) expect(result.message.length).toBeGreaterThan(0)
       }),
-      { numRuns: 300 },
+      { numRuns: 60 },
     )
   })
 
   it('never throws on a garbled valid link', () => {
     const encoded = encodeScenario(presetScenario('check-then-write'))
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.integer({ min: 0, max: encoded.length - 1 }),
         fc.constantFrom(...'ABCabc019-_$%/'),
@@ -124,14 +125,14 @@ describe('encodeScenario / decodeScenario', () => {
           else expect(result.message.length).toBeGreaterThan(0)
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 60 },
     )
   })
 })
 
 describe('base64url', () => {
   it('round-trips any bytes', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         const text = toBase64Url(bytes)
         expect(text).toMatch(/^[A-Za-z0-9_-]*$/)
@@ -203,12 +204,12 @@ describe('readLabLink / writeLabLink', () => {
   })
 
   it('never throws on any address', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
         const link = readLabLink(search, hash)
         expect(['preset', 'custom', 'default']).toContain(link.source.kind)
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 })
@@ -246,13 +247,13 @@ describe('view options in a link', () => {
   })
 
   it('never throws on any address', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
         const { view, problem } = readLinkView(search, hash)
         expect(typeof view).toBe('object')
         if (problem !== null) expect(problem.length).toBeGreaterThan(0)
       }),
-      { numRuns: 300 },
+      { numRuns: 60 },
     )
   })
 })

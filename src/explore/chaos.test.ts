@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
 import { check, findPreset, parseScenario, PRESET_IDS, run, VIOLATION_KINDS } from '../sim'
@@ -34,7 +35,7 @@ function inputOf(id: string, overrides: Partial<ChaosInput> = {}): ChaosInput {
 
 describe('chaosSchedule: random fault schedules from a seed', () => {
   it('is deterministic: the same seed and index give the same schedule', () => {
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.constantFrom(...PRESET_IDS),
         fc.integer({ min: 0, max: 0xffffffff }),
@@ -46,12 +47,12 @@ describe('chaosSchedule: random fault schedules from a seed', () => {
           expect(b).toEqual(a)
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 12 },
     )
   })
 
   it('gives valid scenarios (parseScenario) with 1 to maxFaults faults of the budget’s kinds', () => {
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.constantFrom(...PRESET_IDS),
         fc.integer({ min: 0, max: 0xffffffff }),
@@ -88,7 +89,7 @@ describe('chaosSchedule: random fault schedules from a seed', () => {
           }
         },
       ),
-      { numRuns: 120 },
+      { numRuns: 24 },
     )
   })
 

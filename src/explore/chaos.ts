@@ -18,12 +18,18 @@
  *   client that reads its clock;
  * - and the run's own `seed`, so latency draws vary from run to run as well.
  */
-import type { Fault, Finding, NodeId, Scenario, ViolationKind } from '../sim'
-import { check, formatMs, LOCK_NODE, parseScenario, run, VIOLATION_KINDS } from '../sim'
+import type { Fault, Fencing, Finding, NodeId, Scenario, ViolationKind } from '../sim'
+import {
+  check,
+  formatMs,
+  LOCK_NODE,
+  parseScenario,
+  run,
+  VIOLATION_KINDS,
+  withFencing,
+} from '../sim'
 import { nextRandom, seedState } from '../sim/rng'
 import { describeFault } from './describe'
-import type { Fencing } from './fencing'
-import { withFencing } from './fencing'
 import type { BudgetFaultKind } from './types'
 import { BUDGET_FAULT_KINDS } from './types'
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
 import { findPreset } from '../sim'
-import { parseOrThrow } from '../sim/testing/runs'
+import { parseOrThrow } from '../testing/runs'
 import type { ChaosInput } from './chaos'
 import { runChaos } from './chaos'
 import type { TimedChaosProgress } from './chaosClient'
 import { createChaosClient } from './chaosClient'
 import { createChaosHost } from './chaosHost'
-import { inProcessWorker } from './testing/inProcessWorker'
+import { inProcessWorker } from '../testing/inProcessWorker'
 import { BUDGET_FAULT_KINDS } from './types'
 
 // The job client and host themselves (cancel, replace, dispose, failures) are tested in

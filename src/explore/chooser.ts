@@ -11,7 +11,7 @@
  * different object and is not affected.
  */
 import type { ChoicePoint, Chooser, RngCell } from '../sim'
-import { drawInt } from '../sim'
+import { seededChooser } from '../sim'
 import type { ChoiceDeviation } from './types'
 
 /** A recorded choice point: its kind, the seeded answer and the other answers worth trying. */
@@ -47,7 +47,7 @@ export class EnumeratingChooser implements Chooser {
     const index = this.count++
     // The seeded answer is always computed, so the generator stays in step with the seeded run
     // and one deviation changes one decision, not every draw after it.
-    const seeded = seededAnswer(point, rng)
+    const seeded = seededChooser.choose(point, rng)
     if (this.recording) this.points.push(record(point, seeded))
     const deviation = this.deviations[this.next]
     if (deviation !== undefined && deviation.index === index) {
@@ -63,17 +63,6 @@ export class EnumeratingChooser implements Chooser {
  * A counterexample scenario also carries them as `choices`, which `run` replays by itself.
  */
 export { replayChooser } from '../sim'
-
-function seededAnswer(point: ChoicePoint, rng: RngCell): number {
-  switch (point.kind) {
-    case 'latency':
-      return point.minMs === point.maxMs ? point.minMs : drawInt(rng, point.minMs, point.maxMs)
-    case 'tie':
-      return 0
-    case 'token':
-      return drawInt(rng, 0, point.bound - 1)
-  }
-}
 
 function record(point: ChoicePoint, seeded: number): RecordedPoint {
   switch (point.kind) {

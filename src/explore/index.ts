@@ -19,8 +19,6 @@ export { createExplorer, explore, ExploreInputError } from './explorer'
 export { deriveCandidates, faultKey } from './candidates'
 export { replayChooser } from './chooser'
 export { describeChoice, describeFault } from './describe'
-export type { Fencing } from './fencing'
-export { withFencing } from './fencing'
 export type {
   Chaos,
   ChaosCounts,

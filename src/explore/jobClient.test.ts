@@ -3,7 +3,7 @@ import type { JobOutcome } from './jobClient'
 import { createJobClient } from './jobClient'
 import type { HostEnvironment, JobKind } from './jobHost'
 import { CHUNK_MS, createJobHost, perSecond } from './jobHost'
-import { inProcessWorker } from './testing/inProcessWorker'
+import { inProcessWorker } from '../testing/inProcessWorker'
 
 /** A toy job: counts to `to`, one unit of work per number, `msPerUnit` on the fake clock. */
 interface CountInput {

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { Fault, Scenario } from '../sim'
 import { findPreset, parseScenario, run } from '../sim'
@@ -35,7 +36,7 @@ describe('TraceHasher', () => {
   it('resumes from the base run’s prefix to the same fingerprint (prefix stability)', () => {
     const hasher = new TraceHasher()
     const prefix = hasher.prefixes(base.events)
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: candidates.length - 1 }), {
           minLength: 1,
@@ -53,14 +54,14 @@ describe('TraceHasher', () => {
           expect(hasher.hashFrom(events, before, prefix)).toBe(hasher.hash(events))
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 40 },
     )
   })
 
   it('resumes from a one-fault run at the second fault, and walks a prefix as a full walk would', () => {
     const hasher = new TraceHasher()
     const basePrefix = hasher.prefixes(base.events)
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: candidates.length - 1 }), {
           minLength: 2,
@@ -79,7 +80,7 @@ describe('TraceHasher', () => {
           )
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 40 },
     )
   })
 

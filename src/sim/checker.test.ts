@@ -8,7 +8,7 @@ import type { CheckResult, Finding, FindingKind } from './checker'
 import { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
 import type { Run } from './engine'
 import type { ScenarioInput } from './scenario'
-import { runInput } from './testing/runs'
+import { runInput } from '../testing/runs'
 import type { TraceEvent } from './trace'
 
 type Step = ScenarioInput['clients'][number]['script'][number]

@@ -8,7 +8,7 @@ import type { ChoicePoint, Chooser } from './choice'
 import { seededChooser } from './choice'
 import { run } from './engine'
 import type { ScenarioInput } from './scenario'
-import { eventsOf, indexOfEvent, onlyEvent, parseOrThrow, runInput } from './testing/runs'
+import { eventsOf, indexOfEvent, onlyEvent, parseOrThrow, runInput } from '../testing/runs'
 import type { TraceEvent } from './trace'
 
 type Step = ScenarioInput['clients'][number]['script'][number]

@@ -3,13 +3,15 @@
  * no UI, no wall clock, no unseeded randomness (enforced by lint and tsconfig.core.json).
  */
 export type { ChoiceAnswer, ChoicePoint, Chooser, RngCell } from './choice'
-export { drawInt, replayChooser, seededChooser } from './choice'
+export { replayChooser, seededChooser } from './choice'
 export type { CheckResult, Finding, FindingKind, ViolationKind, WarningKind } from './checker'
 export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
 export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
 export { DEFAULT_MAX_EVENTS, run } from './engine'
 export { describeFault, nodeLabel } from './describeFault'
-export { describeEvent, messageLabel, messageWords, narrateEvent } from './narrate'
+export type { Fencing } from './fencing'
+export { withFencing } from './fencing'
+export { describeEvent, messageLabel, messageWords } from './narrate'
 export type { ExpectedOutcome, Preset, PresetId, SeedQuestion } from './presets'
 export {
   DEFAULT_PRESET_ID,
@@ -41,7 +43,6 @@ export type {
 export {
   formatIssue,
   LOCK_NODE,
-  nodeIds,
   parseScenario,
   parseScenarioJson,
   SCENARIO_FORMAT,

@@ -212,8 +212,3 @@ function article(words: string): string {
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
-
-/** "16.005 s — storage rejected A's write: token 41 < 42" */
-export function narrateEvent(e: TraceEvent): string {
-  return `${formatMs(e.atMs)} — ${describeEvent(e)}`
-}

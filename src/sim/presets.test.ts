@@ -11,7 +11,7 @@ import { findPreset, isPresetId, PRESET_IDS, PRESETS, SEED_QUESTIONS } from './p
 import type { Preset } from './presets'
 import type { NarrationLine } from './scenario'
 import { parseScenario } from './scenario'
-import { eventsOf, indexOfEvent, parseOrThrow } from './testing/runs'
+import { eventsOf, indexOfEvent, parseOrThrow } from '../testing/runs'
 import type { TraceEvent } from './trace'
 import { TRACE_EVENT_TYPES } from './trace'
 

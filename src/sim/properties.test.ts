@@ -1,10 +1,9 @@
 /**
  * Properties of the engine and the checker over random scenarios and fault schedules.
  *
- * Each property runs for a fixed list of seeds plus one random seed per run; a failure names its
- * seed, shrink path and shrunk counterexample. To replay one:
- *   FC_SEED=<seed> FC_PATH=<path> npx vitest run src/sim/properties.test.ts
- * and to search harder: FC_NUM_RUNS=5000 npx vitest run src/sim/properties.test.ts
+ * Each property runs on the fixed seeds plus one random seed (src/testing/property.ts); a failure
+ * prints the command that replays it. To search harder:
+ *   FC_NUM_RUNS=5000 npx vitest run src/sim/properties.test.ts
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -13,27 +12,17 @@ import { describeEvent } from './narrate'
 import type { Run } from './engine'
 import { run } from './engine'
 import type { Scenario, ScenarioInput } from './scenario'
-import { faultFor, safeScenarioArb, scenarioArb } from './testing/arbitraries'
-import { assertProperty, FIXED_SEEDS } from './testing/property'
-import { eventsOf, parseOrThrow } from './testing/runs'
+import { faultFor, safeScenarioArb, scenarioArb } from '../testing/arbitraries'
+import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
+import { eventsOf, parseOrThrow } from '../testing/runs'
 import type { TraceEvent } from './trace'
 
-const replaySeed = process.env['FC_SEED']
-const replayPath = process.env['FC_PATH']
-const randomSeed = Math.floor(Math.random() * 0x7fffffff)
-const seeds = replaySeed === undefined ? [...FIXED_SEEDS, randomSeed] : [Number(replaySeed)]
-
 /** Runs per seed and property: five seeds × 200 stay well under the file's time budget. */
-const NUM_RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200)
+const NUM_RUNS = 200
 
-/** Checks a property for one seed; `name` is a unique part of the test's name, for replays. */
-function holds<Ts>(seed: number, name: string, property: fc.IProperty<Ts>): void {
-  assertProperty(property, {
-    seed,
-    numRuns: NUM_RUNS,
-    ...(replayPath === undefined ? {} : { path: replayPath }),
-    replayHint: `FC_SEED={seed} FC_PATH={path} npx vitest run src/sim/properties.test.ts -t "${name}"`,
-  })
+/** Checks a property for one seed (each seed is a test of its own, named for it). */
+function holds<Ts>(seed: number, property: fc.IProperty<Ts>): void {
+  assertProperty(property, { seed, numRuns: NUM_RUNS })
 }
 
 /** A generous cap, only so that a runaway run stops instead of filling memory. */
@@ -57,11 +46,10 @@ function eventBound(s: Scenario): number {
   return 50 + 40 * (steps + s.faults.length + s.clients.length) + 8 * ticks
 }
 
-describe.each(seeds)('seed %i', (seed) => {
+describe.each(PROPERTY_SEEDS)('seed %i', (seed) => {
   it('(a) safe configuration: no token-order violation under any fault schedule', () => {
     holds(
       seed,
-      'safe configuration',
       fc.property(safeScenarioArb(), (input) => {
         const violations = check(runOf(input)).violations
         expect(violations.filter((f) => f.kind === 'token-order')).toEqual([])
@@ -74,7 +62,6 @@ describe.each(seeds)('seed %i', (seed) => {
     const arb = scenarioArb({ lockService: { tokens: 'monotonic', persistence: 'durable' } })
     holds(
       seed,
-      'monotonic durable tokens',
       fc.property(arb, (input) => {
         const r = runOf(input)
         const first = r.scenario.lockService.firstToken
@@ -92,7 +79,6 @@ describe.each(seeds)('seed %i', (seed) => {
   it('(c) every run terminates within its horizon and a bounded number of events', () => {
     holds(
       seed,
-      'every run terminates',
       fc.property(scenarioArb(), (input) => {
         const r = runOf(input)
         expect(r.endReason).not.toBe('event-limit')
@@ -114,7 +100,6 @@ describe.each(seeds)('seed %i', (seed) => {
   it('(d) determinism: the same scenario gives a byte-identical trace, also after JSON', () => {
     holds(
       seed,
-      'determinism',
       fc.property(scenarioArb(), (input) => {
         const scenario = parseOrThrow(input)
         const once = JSON.stringify(run(scenario).events)
@@ -133,7 +118,6 @@ describe.each(seeds)('seed %i', (seed) => {
     )
     holds(
       seed,
-      'prefix stability',
       fc.property(arb, ([input, fault, position]) => {
         const faults = [...(input.faults ?? [])]
         faults.splice(position % (faults.length + 1), 0, fault)
@@ -156,7 +140,6 @@ describe.each(seeds)('seed %i', (seed) => {
     ])
     holds(
       seed,
-      'a paused node does nothing',
       fc.property(scenarioArb(), (input) => {
         const r = runOf(input)
         const paused = new Set<string>()
@@ -174,7 +157,6 @@ describe.each(seeds)('seed %i', (seed) => {
   it('(g) nothing is lost track of: a quiet end means every message and apply settled', () => {
     holds(
       seed,
-      'nothing is lost track of',
       fc.property(scenarioArb(), (input) => {
         const r = runOf(input)
         const open = new Map<number, TraceEvent>()
@@ -203,7 +185,6 @@ describe.each(seeds)('seed %i', (seed) => {
     const broken = /undefined|NaN|\[object|token null|^\s*$/
     holds(
       seed,
-      'plain sentence',
       fc.property(scenarioArb(), (input) => {
         const r = runOf(input)
         for (const e of r.events) expect(describeEvent(e)).not.toMatch(broken)
@@ -213,25 +194,5 @@ describe.each(seeds)('seed %i', (seed) => {
         }
       }),
     )
-  })
-})
-
-describe('property runner', () => {
-  it('reports the seed, the path and the shrunk counterexample of a failure', () => {
-    const failing = fc.property(fc.integer({ min: 0, max: 1000 }), (n) => n < 500)
-    let message = ''
-    try {
-      assertProperty(failing, {
-        seed: 7,
-        numRuns: 100,
-        replayHint: 'FC_SEED={seed} FC_PATH={path}',
-      })
-    } catch (error) {
-      message = error instanceof Error ? error.message : String(error)
-    }
-    expect(message).toMatch(/^Property failed with seed 7, path "[\d:]+" after \d+ run/)
-    expect(message).toMatch(/Replay: fc\.assert\(property, \{ seed: 7, path: "[\d:]+"/)
-    expect(message).toMatch(/or: FC_SEED=7 FC_PATH=[\d:]+/)
-    expect(message).toContain('Counterexample: [500]')
   })
 })

@@ -3,10 +3,11 @@
  * name the path. Parsing untrusted input never throws.
  */
 import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { ParseResult, Scenario } from './scenario'
 import { formatPath, parseScenario, parseScenarioJson, SCENARIO_FORMAT } from './scenario'
-import { scenarioArb } from './testing/arbitraries'
+import { scenarioArb } from '../testing/arbitraries'
 
 const minimal = { clients: [{ id: 'A', script: [] }] }
 
@@ -139,13 +140,13 @@ describe('parseScenario: defaults', () => {
   })
 
   it('is a fixed point: a parsed scenario, as JSON, parses to itself', () => {
-    fc.assert(
+    assertProperty(
       fc.property(scenarioArb(), (input) => {
         const once = scenarioOf(parseScenario(input))
         const twice = scenarioOf(parseScenarioJson(JSON.stringify(once)))
         expect(twice).toEqual(once)
       }),
-      { numRuns: 200, seed: 2026 },
+      { numRuns: 40 },
     )
   })
 })
@@ -503,38 +504,38 @@ describe('parseScenario never throws', () => {
   }
 
   it('on anything at all', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.anything({ withNullPrototype: true, withObjectString: true }), (input) => {
         settles(parseScenario(input))
         settles(parseScenario({ clients: [{ id: 'A', script: [input] }] }))
         settles(parseScenario({ ...minimal, lockService: input, faults: [input] }))
       }),
-      { numRuns: 500, seed: 42 },
+      { numRuns: 100 },
     )
   })
 
   it('on any JSON text, and every truncation of a valid scenario', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.json(), (text) => settles(parseScenarioJson(text))),
-      { numRuns: 300, seed: 42 },
+      { numRuns: 60 },
     )
-    fc.assert(
+    assertProperty(
       fc.property(scenarioArb(), fc.nat(), (input, cut) => {
         const text = JSON.stringify(input)
         settles(parseScenarioJson(text.slice(0, cut % (text.length + 1))))
       }),
-      { numRuns: 300, seed: 42 },
+      { numRuns: 60 },
     )
   })
 
   it('on valid scenarios with one value replaced by junk', () => {
-    fc.assert(
+    assertProperty(
       fc.property(scenarioArb(), fc.nat(), fc.jsonValue(), (input, pick, junk) => {
         const copy = JSON.parse(JSON.stringify(input)) as unknown
         replaceLeaf(copy, pick, junk)
         settles(parseScenario(copy))
       }),
-      { numRuns: 300, seed: 42 },
+      { numRuns: 60 },
     )
   })
 

@@ -510,11 +510,6 @@ function checkReferences(s: Scenario): ScenarioIssue[] {
   return issues
 }
 
-/** Every node id in the scenario, in lane order: clients, the lock service, resources. */
-export function nodeIds(s: Scenario): NodeId[] {
-  return [...s.clients.map((c) => c.id), LOCK_NODE, ...s.resources.map((r) => r.id)]
-}
-
 /** The resource a read/write step targets (its `resource`, else the first resource). */
 export function stepResource(s: Scenario, step: { resource?: string | undefined }): string {
   return step.resource ?? s.resources[0]?.id ?? 'storage'

@@ -28,6 +28,3 @@ export function deriveLabRun(scenario: Scenario): LabRun {
     captions: resolveCaptions(result, scenario.narration),
   }
 }
-
-/** The same scenario with every resource fenced the same way (for compare mode). */
-export { withFencing } from '../explore/fencing'

@@ -3,7 +3,7 @@ export type { CompareOutcome, Highlight } from './compare'
 export { compareOutcomes } from './compare'
 export { LabProvider, useLab, useLabStore } from './context'
 export type { LabRun } from './derive'
-export { deriveLabRun, withFencing } from './derive'
+export { deriveLabRun } from './derive'
 export type { Edits, Fencing } from './edits'
 export {
   applyEdits,
@@ -31,14 +31,12 @@ export {
   createLabStore,
   cursorBoundsOf,
   endMsOf,
-  eventIndexAtCursor,
   MAX_SPEED,
   MIN_SPEED,
   SPEEDS,
   stateAtCursor,
 } from './labStore'
 export {
-  cursorValueText,
   eventsAt,
   holderSentence,
   momentAnnouncement,

@@ -10,10 +10,9 @@
 import { createStore } from 'zustand/vanilla'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Fault, NodeId, Preset, PresetId, Scenario } from '../sim'
-import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
+import { DEFAULT_PRESET_ID, findPreset, parseScenario, withFencing } from '../sim'
 import type { Timeline } from '../timeline'
 import {
-  eventIndexAt,
   nextProblemMs,
   nextStopMs,
   previousProblemMs,
@@ -23,7 +22,7 @@ import {
 import type { CompareOutcome } from './compare'
 import { compareOutcomes } from './compare'
 import type { LabRun } from './derive'
-import { deriveLabRun, withFencing } from './derive'
+import { deriveLabRun } from './derive'
 import type { Edits, Fencing } from './edits'
 import { applyEdits, baseEdits, describeFault, isEdited, scenarioEdits } from './edits'
 import type { MessageAction } from './interventions'
@@ -583,11 +582,6 @@ export function createLabStore(init: LabInit = {}): LabStore {
 /** The lab state at the cursor, as the inspector shows it. */
 export function stateAtCursor(s: Pick<LabStoreState, 'lab' | 'cursorMs'>) {
   return stateAt(s.lab.timeline, s.cursorMs)
-}
-
-/** Index of the last event at or before the cursor (what the log highlights). */
-export function eventIndexAtCursor(s: Pick<LabStoreState, 'lab' | 'cursorMs'>): number {
-  return eventIndexAt(s.lab.timeline, s.cursorMs)
 }
 
 /** How many edits Undo can take back. */

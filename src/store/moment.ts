@@ -25,11 +25,6 @@ export function momentWords(lab: LabRun, index: number): string {
   return `${holderSentence(state)}; ${last}`
 }
 
-/** The scrubber's aria-valuetext: "12.3 s: B holds the lease with token 42; last: …". */
-export function cursorValueText(lab: LabRun, ms: number): string {
-  return `${formatMs(Math.round(ms))}: ${momentWords(lab, eventIndexAt(lab.timeline, ms))}`
-}
-
 /** What the live region says after a manual move to `ms`: the caption, then what happened. */
 export function momentAnnouncement(lab: LabRun, ms: number): string {
   const parts = [`${formatMs(Math.round(ms))}.`]

@@ -120,7 +120,13 @@ export function mutate(document: unknown, mutations: readonly Mutation[]): unkno
       case 'add':
         if (Array.isArray(value)) value.push(m.junk)
         else if (value !== null && typeof value === 'object') {
-          Object.defineProperty(value, m.key, { value: m.junk, enumerable: true, writable: true })
+          Object.defineProperty(value, m.key, {
+            value: m.junk,
+            enumerable: true,
+            writable: true,
+            // A later mutation may remove it again.
+            configurable: true,
+          })
         }
         break
       case 'duplicate':

@@ -32,7 +32,6 @@ export type { Timeline } from './timeline'
 export {
   buildTimeline,
   eventIndexAt,
-  findingsUntil,
   nextProblemMs,
   nextStopMs,
   previousProblemMs,

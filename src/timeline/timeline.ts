@@ -6,7 +6,7 @@
  * Snapshots every SNAPSHOT_EVERY events keep any lookup to a short fold, so a 100k-event run
  * answers in microseconds.
  */
-import type { CheckResult, Finding, Run } from '../sim'
+import type { CheckResult, Run } from '../sim'
 import type { LabState } from './labState'
 import { applyEvent, cloneLabState, initialLabState } from './labState'
 
@@ -95,13 +95,6 @@ export function nextProblemMs(timeline: Timeline, ms: number): number | null {
 
 export function previousProblemMs(timeline: Timeline, ms: number): number | null {
   return lastBefore(timeline.problemMs, ms)
-}
-
-/** The findings that have happened by `ms` (an interval finding counts from its start). */
-export function findingsUntil(timeline: Timeline, ms: number): Finding[] {
-  return [...timeline.findings.violations, ...timeline.findings.warnings].filter(
-    (f) => f.atMs <= ms,
-  )
 }
 
 function firstAfter(sorted: readonly number[], ms: number): number | null {

@@ -4,7 +4,7 @@
  * moment the tour left it, with every control.
  */
 import { useId, useMemo } from 'react'
-import type { TourChapter } from '../sim/tour'
+import type { TourChapter } from './chapters'
 import { formatMs } from '../sim'
 import { neighbour } from './navigation'
 import type { RunCache } from './runs'

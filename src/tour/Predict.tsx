@@ -5,7 +5,7 @@
  * unanswered question.
  */
 import { useId } from 'react'
-import type { Prediction } from '../sim/tour'
+import type { Prediction } from './chapters'
 
 export function Predict({
   prediction,

@@ -5,7 +5,7 @@
  * lock, who believes it) and the latest events.
  */
 import { useId, useMemo } from 'react'
-import type { TourChapter, TourStep } from '../sim/tour'
+import type { TourChapter, TourStep } from './chapters'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store/derive'
 import { TONE_GLYPHS } from '../ui/eventTone'

@@ -6,8 +6,8 @@
  * one chapter and nothing else, and leaves the address alone.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { TourChapter } from '../sim/tour'
-import { TOUR } from '../sim/tour'
+import type { TourChapter } from './chapters'
+import { TOUR } from './chapters'
 import { Segmented } from '../ui/Segmented'
 import { CloseIcon } from '../ui/icons'
 import type { TourLink, TourTheme } from './link'

@@ -2,7 +2,7 @@ import { act } from 'react'
 import type { Root } from 'react-dom/client'
 import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { TOUR } from '../sim/tour'
+import { TOUR } from './chapters'
 import type { TourChapterViewProps } from './TourChapterView'
 import { TourChapterView } from './TourChapterView'
 

@@ -10,8 +10,8 @@
  */
 import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
-import type { TourChapter } from '../sim/tour'
-import { findChapter, TOUR } from '../sim/tour'
+import type { TourChapter } from './chapters'
+import { findChapter, TOUR } from './chapters'
 import { ChapterEnd } from './ChapterEnd'
 import { focusedControl, tourKeyAction } from './keys'
 import type { TourKeyAction } from './keys'

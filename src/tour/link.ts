@@ -13,8 +13,8 @@
  * an unknown chapter opens the start of the tour, an unknown step the start of its chapter, each
  * with a sentence that says what was wrong.
  */
-import type { TourChapter } from '../sim/tour'
-import { TOUR } from '../sim/tour'
+import type { TourChapter } from './chapters'
+import { TOUR } from './chapters'
 import { clip, safeParams } from '../embed/linkParts'
 import { endStep, isEnd } from './navigation'
 

@@ -7,8 +7,8 @@
  * yourself"). At a step with a prediction the reader may answer, which reveals the outcome; Back
  * from a revealed answer returns to the question, and Next never waits for an answer.
  */
-import type { TourChapter } from '../sim/tour'
-import { TOUR } from '../sim/tour'
+import type { TourChapter } from './chapters'
+import { TOUR } from './chapters'
 
 export interface ChapterPlace {
   /** 0-based step, or `chapter.steps.length` for the chapter's end. */

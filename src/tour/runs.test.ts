@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readLabLink } from '../embed/urlCodec'
 import { describeEvent } from '../sim'
-import { TOUR, TOUR_SCENARIOS } from '../sim/tour'
+import { TOUR, TOUR_SCENARIOS } from './chapters'
 import { createRunCache, labHref, scenarioKey, tryItRuns } from './runs'
 import { pastOnly, stepView } from './stepView'
 

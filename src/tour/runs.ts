@@ -5,9 +5,9 @@
  * moment ("Try it yourself").
  */
 import type { Scenario } from '../sim'
-import type { Moment, TourChapter, TourStep } from '../sim/tour'
+import type { Moment, TourChapter, TourStep } from './chapters'
 import { findPreset, parseScenario } from '../sim'
-import { resolveMoment, TOUR_SCENARIOS } from '../sim/tour'
+import { resolveMoment, TOUR_SCENARIOS } from './chapters'
 import { encodeScenario, writeLabLink } from '../embed/urlCodec'
 import type { LabRun } from '../store/derive'
 import { deriveLabRun } from '../store/derive'

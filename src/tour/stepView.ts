@@ -5,7 +5,7 @@
  * and the latest events up to the cursor for the event strip.
  */
 import type { CheckResult, Finding, Run, TraceEvent } from '../sim'
-import type { TourStep } from '../sim/tour'
+import type { TourStep } from './chapters'
 import { describeEvent } from '../sim'
 import type { Future } from '../viz'
 import type { LabRun } from '../store/derive'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fuzz, FUZZ_SEEDS } from '../testing/fuzz'
+import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
 import type { LogWindowInput } from './logWindow'
 import { logWindow, renderedChunks } from './logWindow'
 
@@ -80,36 +80,38 @@ describe('logWindow', () => {
     expect(w.paddingBottomPx).toBe(0)
   })
 
-  it.each(FUZZ_SEEDS)('always renders the current chunk, and the whole list (seed %i)', (seed) => {
-    const name = 'always renders the current chunk'
-    fuzz(
-      { file: 'src/ui/logWindow.test.ts', name, seed, numRuns: 300 },
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 200 }),
-        fc.nat(),
-        fc.nat({ max: 400_000 }),
-        fc.integer({ min: 1, max: 3000 }),
-        fc.boolean(),
-        (heights, current, top, viewportHeightPx, following) => {
-          const offsets = [0]
-          for (const h of heights) offsets.push((offsets.at(-1) ?? 0) + h)
-          const currentChunk = current % heights.length
-          const w = logWindow({
-            offsets,
-            currentChunk,
-            viewportTopPx: top,
-            viewportHeightPx,
-            overscanPx: 240,
-            following,
-            hideFuture: false,
-          })
-          const chunks = renderedChunks(w.lo, w.hi, currentChunk)
-          expect(chunks).toContain(currentChunk)
-          expect([...chunks].sort((a, b) => a - b)).toEqual(chunks)
-          const rows = chunks.reduce((sum, k) => sum + (heights[k] ?? 0), 0)
-          expect(w.paddingTopPx + rows + w.gapPx + w.paddingBottomPx).toBe(offsets.at(-1))
-        },
-      ),
-    )
-  })
+  it.each(PROPERTY_SEEDS)(
+    'always renders the current chunk, and the whole list (seed %i)',
+    (seed) => {
+      assertProperty(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 200 }),
+          fc.nat(),
+          fc.nat({ max: 400_000 }),
+          fc.integer({ min: 1, max: 3000 }),
+          fc.boolean(),
+          (heights, current, top, viewportHeightPx, following) => {
+            const offsets = [0]
+            for (const h of heights) offsets.push((offsets.at(-1) ?? 0) + h)
+            const currentChunk = current % heights.length
+            const w = logWindow({
+              offsets,
+              currentChunk,
+              viewportTopPx: top,
+              viewportHeightPx,
+              overscanPx: 240,
+              following,
+              hideFuture: false,
+            })
+            const chunks = renderedChunks(w.lo, w.hi, currentChunk)
+            expect(chunks).toContain(currentChunk)
+            expect([...chunks].sort((a, b) => a - b)).toEqual(chunks)
+            const rows = chunks.reduce((sum, k) => sum + (heights[k] ?? 0), 0)
+            expect(w.paddingTopPx + rows + w.gapPx + w.paddingBottomPx).toBe(offsets.at(-1))
+          },
+        ),
+        { seed, numRuns: 300 },
+      )
+    },
+  )
 })

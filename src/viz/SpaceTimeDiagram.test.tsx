@@ -4,11 +4,11 @@ import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Finding } from '../sim'
 import { check } from '../sim'
-import { largeRun } from './fixtures'
+import { largeRun } from '../testing/largeRun'
 import type { DiagramProps } from './index'
 import { SpaceTimeDiagram } from './index'
 import { bulkMessages, layoutDiagram, nearestMessage } from './layout'
-import { presetRun } from './testRuns'
+import { presetRun } from '../testing/presetRuns'
 
 beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

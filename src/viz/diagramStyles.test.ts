@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { check, PRESET_IDS } from '../sim'
 import { DIAGRAM_CSS } from './diagramStyles'
 import { renderDiagramSvg } from './index'
-import { presetRun, runOf } from './testRuns'
+import { presetRun, runOf } from '../testing/presetRuns'
 
 /**
  * Classes that only mark structure or a variant that looks like the default (for tests and

@@ -315,5 +315,3 @@ function scopeRules(css: string): string {
     return `${before}${scoped}{`
   })
 }
-
-export const CLIENT_HUE_COUNT = HUE_COUNT

@@ -3,7 +3,7 @@ import { PRESET_IDS } from '../sim'
 import { renderDiagramSvg } from './index'
 import { StandaloneSvg, standaloneModel } from './standalone'
 import { renderStatic } from './staticMarkup'
-import { presetRun } from './testRuns'
+import { presetRun } from '../testing/presetRuns'
 
 /** Parses as XML (not HTML): a malformed document fails the test with the parser's message. */
 function parseSvg(svg: string): Document {

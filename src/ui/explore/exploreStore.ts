@@ -21,14 +21,13 @@ import type {
 // Value imports name their modules: the index would also bring the explorer itself, which only
 // the worker needs.
 import { chaosExampleScenario } from '../../explore/chaos'
-import { withFencing } from '../../explore/fencing'
 import { BUDGET_FAULT_KINDS, DEFAULT_BUDGET } from '../../explore/types'
 import type { ChaosClient, ChaosPort, TimedChaosProgress } from '../../explore/chaosClient'
 import { createChaosClient } from '../../explore/chaosClient'
 import type { ExplorerClient, ExplorerPort, TimedProgress } from '../../explore/workerClient'
 import { createExplorerClient } from '../../explore/workerClient'
 import type { Scenario, ViolationKind } from '../../sim'
-import { formatMs } from '../../sim'
+import { formatMs, withFencing } from '../../sim'
 import type { LabStore } from '../../store'
 import { VIOLATION_LABELS } from './labels'
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../../testing/property'
 import { describe, expect, it } from 'vitest'
 import { locateJson, locatePath, parentPath } from './jsonLocations'
 
@@ -67,7 +68,7 @@ describe('locateJson', () => {
   })
 
   it('agrees with JSON.parse on what is JSON (property)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.json(), fc.string({ maxLength: 60 })), (text) => {
         let valid = true
         try {
@@ -77,12 +78,12 @@ describe('locateJson', () => {
         }
         expect(locateJson(text).ok).toBe(valid)
       }),
-      { numRuns: 1000 },
+      { numRuns: 200 },
     )
   })
 
   it('gives a place for any cut of valid JSON, and never throws (property)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.json(), fc.nat(), (json, cut) => {
         const text = json.slice(0, cut % (json.length + 1))
         const result = locateJson(text)
@@ -91,7 +92,7 @@ describe('locateJson', () => {
           expect(result.at.offset).toBeLessThanOrEqual(text.length)
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 200 },
     )
   })
 

@@ -3,9 +3,12 @@
  * path the scenario schema reports (`clients[1].script[2].do`), and the place of a syntax error.
  * The scenario editor uses it to put the schema's messages on the lines they are about.
  *
- * A small strict JSON scanner (RFC 8259). JSON.parse stays the judge of what the value is; this
- * only finds places, and never throws.
+ * `jsonc-parser` (the parser behind VS Code's JSON support) finds the places; JSON.parse stays
+ * the judge of what is JSON (jsonc-parser also takes comments and a few extra spaces). Never
+ * throws.
  */
+import type { Node, ParseError } from 'jsonc-parser'
+import { parseTree, printParseErrorCode } from 'jsonc-parser'
 
 export interface TextLocation {
   /** Offset in UTF-16 code units. */
@@ -20,180 +23,144 @@ export type LocateResult =
   | { ok: true; paths: ReadonlyMap<string, TextLocation> }
   | { ok: false; message: string; at: TextLocation }
 
-/** Deeper nesting than this is refused (a scenario is a few levels deep). */
-const MAX_DEPTH = 256
+export function locateJson(text: string): LocateResult {
+  const lines = lineStarts(text)
+  const fail = (message: string, offset: number): LocateResult => ({
+    ok: false,
+    message,
+    at: locationAt(lines, Math.min(offset, text.length)),
+  })
+  if (text.trim() === '') return fail('the text is empty', 0)
+  const errors: ParseError[] = []
+  let root: Node | undefined
+  try {
+    root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false })
+  } catch {
+    // The parser recurses: thousands of nested [ or { overflow the stack.
+    return fail('the text is nested more than a scenario ever is (too many [ or {)', 0)
+  }
+  const first = errors[0]
+  if (first !== undefined) return fail(syntaxWords(text, first), syntaxOffset(text, first))
+  if (!isJson(text) || root === undefined) return fail('the text is not valid JSON', 0)
+  return { ok: true, paths: nodePaths(root, lines) }
+}
 
-class JsonSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message)
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
   }
 }
 
-export function locateJson(text: string): LocateResult {
+/** Every key's and item's place by schema path. A member's place is its key. */
+function nodePaths(root: Node, lines: readonly number[]): Map<string, TextLocation> {
   const paths = new Map<string, TextLocation>()
-  const lines = lineStarts(text)
-  let i = 0
-
-  const fail = (message: string, at = i): never => {
-    throw new JsonSyntaxError(message, at)
-  }
-  const describe = (at: number): string => {
-    if (at >= text.length) return 'the end of the text'
-    const ch = text.charAt(at)
-    return /\s/.test(ch) ? 'a space' : `“${ch}”`
-  }
-  const skipSpace = () => {
-    while (i < text.length) {
-      const c = text.charCodeAt(i)
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++
-      else break
-    }
-  }
-  const expectValue = () => {
-    if (i >= text.length) fail('the text ends where a value should be (is it cut short?)')
-  }
-
-  const readString = (): string => {
-    const start = i
-    i++ // the opening quote
-    let escaped = false
-    for (;;) {
-      if (i >= text.length) fail('a string is not closed (a " is missing)', start)
-      const c = text.charCodeAt(i)
-      if (c === 0x22) break
-      if (c < 0x20) fail('a string cannot hold a line break or control character; write \\n')
-      if (c === 0x5c) {
-        escaped = true
-        const next = text.charAt(i + 1)
-        if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-            fail('\\u must be followed by four hex digits')
-          }
-          i += 6
-          continue
-        }
-        if (!'"\\/bfnrt'.includes(next) || next === '') fail(`“\\${next}” is not a JSON escape`)
-        i += 2
-        continue
+  // Depth-first with a stack of its own, so a deep document cannot overflow the call stack.
+  const stack: Array<{ node: Node; path: string; at: number }> = [
+    { node: root, path: '', at: root.offset },
+  ]
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, path, at } = top
+    if (!paths.has(path)) paths.set(path, locationAt(lines, at))
+    const children = node.children ?? []
+    const next: typeof stack = []
+    if (node.type === 'object') {
+      for (const property of children) {
+        const [key, value] = property.children ?? []
+        if (key === undefined || value === undefined) continue
+        const name = String(key.value)
+        next.push({ node: value, path: path === '' ? name : `${path}.${name}`, at: key.offset })
       }
-      i++
+    } else if (node.type === 'array') {
+      children.forEach((item, index) => {
+        next.push({ node: item, path: `${path}[${index}]`, at: item.offset })
+      })
     }
-    i++ // the closing quote
-    const raw = text.slice(start + 1, i - 1)
-    return escaped ? (JSON.parse(text.slice(start, i)) as string) : raw
+    // Reversed, so the first duplicate key is the one that keeps its place.
+    stack.push(...next.reverse())
   }
+  return paths
+}
 
-  const readNumber = () => {
-    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400))
-    if (match === null || match[0] === '' || match[0] === '-') fail(`${describe(i)} is not a value`)
-    i += match?.[0].length ?? 0
+/** A parse error as a sentence that says what to fix. */
+function syntaxWords(text: string, error: ParseError): string {
+  const at = error.offset
+  const ch = text.charAt(at)
+  const before = text.slice(0, at).trimEnd().slice(-1)
+  const describe = describeAt(text, at)
+  if (at >= text.length && /[[,:]/.test(before)) {
+    return 'the text ends where a value should be (is it cut short?)'
   }
+  switch (printParseErrorCode(error.error)) {
+    case 'PropertyNameExpected':
+      if (ch === '}' && before === ',') {
+        return 'a comma before } leaves a member missing (trailing comma)'
+      }
+      return `a key must be text in double quotes, not ${describe}`
+    case 'ValueExpected':
+      if (at >= text.length) return 'the text ends where a value should be (is it cut short?)'
+      if (ch === ']' && before === ',') {
+        return 'a comma before ] leaves an item missing (trailing comma)'
+      }
+      if (ch === "'") return 'strings and keys need double quotes (")'
+      return `${describe} is not a value`
+    case 'InvalidSymbol':
+      if (ch === "'") {
+        return before === '{' || before === ','
+          ? 'a key must be text in double quotes (") — strings and keys need double quotes'
+          : 'strings and keys need double quotes (")'
+      }
+      return `${describe} is not a value`
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber':
+      return `${describe} is not a number JSON can read`
+    case 'ColonExpected':
+      return `a “:” should follow the key, not ${describe}`
+    case 'CommaExpected':
+      return before === '['
+        ? `a “,” or “]” should come here, not ${describe} (a missing comma?)`
+        : `a “,” or “}” should come here, not ${describe} (a missing comma?)`
+    case 'CloseBraceExpected':
+      return at >= text.length
+        ? 'an object is not closed (a } is missing)'
+        : `a “,” or “}” should come here, not ${describe} (a missing comma?)`
+    case 'CloseBracketExpected':
+      return at >= text.length
+        ? 'a list is not closed (a ] is missing)'
+        : `a “,” or “]” should come here, not ${describe} (a missing comma?)`
+    case 'EndOfFileExpected':
+      return `the text goes on after the end of the JSON value (${describe})`
+    case 'InvalidCommentToken':
+    case 'UnexpectedEndOfComment':
+      return 'JSON has no comments; remove the // or /* */ text'
+    case 'UnexpectedEndOfString':
+      return /[\n\r]/.test(text.slice(at, at + error.length + 1))
+        ? 'a string cannot hold a line break; write \\n'
+        : 'a string is not closed (a " is missing)'
+    case 'InvalidUnicode':
+      return '\\u must be followed by four hex digits'
+    case 'InvalidEscapeCharacter':
+      return 'a \\ in a string must start a JSON escape (\\n, \\", \\\\, \\uXXXX…)'
+    case 'InvalidCharacter':
+      return 'a string cannot hold a control character; write it as \\uXXXX'
+    default:
+      return 'the text is not valid JSON'
+  }
+}
 
-  const readValue = (path: string, depth: number): void => {
-    expectValue()
-    // A member's place is its key (set already); an item's place is where its value starts.
-    if (!paths.has(path)) paths.set(path, locationAt(lines, i))
-    const ch = text.charAt(i)
-    if (ch === '{') return readObject(path, depth + 1)
-    if (ch === '[') return readArray(path, depth + 1)
-    if (ch === '"') {
-      readString()
-      return
-    }
-    for (const word of ['true', 'false', 'null']) {
-      if (text.startsWith(word, i)) {
-        i += word.length
-        return
-      }
-    }
-    if (ch === '-' || (ch >= '0' && ch <= '9')) return readNumber()
-    if (ch === "'") fail('strings and keys need double quotes (")')
-    fail(`${describe(i)} is not a value`)
-  }
+/** Where to point: a string cut by a line break is pointed at the break, not its opening quote. */
+function syntaxOffset(text: string, error: ParseError): number {
+  if (printParseErrorCode(error.error) !== 'UnexpectedEndOfString') return error.offset
+  const cut = text.slice(error.offset, error.offset + error.length + 1).search(/[\n\r]/)
+  return cut < 0 ? error.offset : error.offset + cut
+}
 
-  const readObject = (path: string, depth: number): void => {
-    if (depth > MAX_DEPTH) fail(`the text is nested more than ${MAX_DEPTH} levels deep`)
-    i++ // {
-    skipSpace()
-    if (text.charAt(i) === '}') {
-      i++
-      return
-    }
-    for (;;) {
-      skipSpace()
-      if (i >= text.length) fail('an object is not closed (a } is missing)')
-      if (text.charAt(i) === '}') fail('a comma before } leaves a member missing (trailing comma)')
-      if (text.charAt(i) !== '"') {
-        fail(`a key must be text in double quotes, not ${describe(i)}`)
-      }
-      const keyAt = i
-      const key = readString()
-      const memberPath = path === '' ? key : `${path}.${key}`
-      if (!paths.has(memberPath)) paths.set(memberPath, locationAt(lines, keyAt))
-      skipSpace()
-      if (text.charAt(i) !== ':') fail(`a “:” should follow the key "${key}", not ${describe(i)}`)
-      i++
-      skipSpace()
-      readValue(memberPath, depth)
-      skipSpace()
-      const next = text.charAt(i)
-      if (next === ',') {
-        i++
-        continue
-      }
-      if (next === '}') {
-        i++
-        return
-      }
-      if (i >= text.length) fail('an object is not closed (a } is missing)')
-      fail(`a “,” or “}” should come here, not ${describe(i)} (a missing comma?)`)
-    }
-  }
-
-  const readArray = (path: string, depth: number): void => {
-    if (depth > MAX_DEPTH) fail(`the text is nested more than ${MAX_DEPTH} levels deep`)
-    i++ // [
-    skipSpace()
-    if (text.charAt(i) === ']') {
-      i++
-      return
-    }
-    for (let index = 0; ; index++) {
-      skipSpace()
-      if (text.charAt(i) === ']') fail('a comma before ] leaves an item missing (trailing comma)')
-      readValue(`${path}[${index}]`, depth)
-      skipSpace()
-      const next = text.charAt(i)
-      if (next === ',') {
-        i++
-        continue
-      }
-      if (next === ']') {
-        i++
-        return
-      }
-      if (i >= text.length) fail('a list is not closed (a ] is missing)')
-      fail(`a “,” or “]” should come here, not ${describe(i)} (a missing comma?)`)
-    }
-  }
-
-  try {
-    skipSpace()
-    if (i >= text.length) fail('the text is empty')
-    readValue('', 0)
-    skipSpace()
-    if (i < text.length) fail(`the text goes on after the end of the JSON value (${describe(i)})`)
-    return { ok: true, paths }
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) {
-      return { ok: false, message: error.message, at: locationAt(lines, error.offset) }
-    }
-    // Defensive (a RangeError from a pathological input): still a place and a sentence.
-    return { ok: false, message: 'the text could not be read as JSON', at: locationAt(lines, 0) }
-  }
+function describeAt(text: string, at: number): string {
+  if (at >= text.length) return 'the end of the text'
+  const ch = text.charAt(at)
+  return /\s/.test(ch) ? 'a space' : `“${ch}”`
 }
 
 /**

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { assertProperty } from '../../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../../sim'
 import { check, findPreset, parseScenario, PRESETS, run, SCENARIO_FORMAT } from '../../sim'
@@ -111,38 +112,38 @@ describe('scenario files', () => {
   })
 
   it('never throws on random bytes or text (property)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 300 }), (input) =>
         expectClear(readScenarioFile(input)),
       ),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.json()), (text) =>
         expectClear(checkScenarioText(text)),
       ),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 
   it('never throws on any cut of a scenario file, and only the whole file is valid (property)', () => {
     // Without the final newline: cutting only that leaves the whole (valid) JSON.
     const text = scenarioFileText(presetScenario('check-then-write')).trimEnd()
-    fc.assert(
+    assertProperty(
       fc.property(fc.integer({ min: 0, max: text.length - 1 }), (cut) => {
         const result = readScenarioFile(bytes(text.slice(0, cut)))
         expect(result.ok).toBe(false)
         expectClear(result)
       }),
-      { numRuns: 400 },
+      { numRuns: 80 },
     )
     // Cutting bytes can split a multi-byte character (“…” in a title): still a sentence.
     const encoded = bytes(text)
-    fc.assert(
+    assertProperty(
       fc.property(fc.integer({ min: 0, max: encoded.length - 1 }), (cut) =>
         expectClear(readScenarioFile(encoded.subarray(0, cut))),
       ),
-      { numRuns: 400 },
+      { numRuns: 80 },
     )
   })
 
@@ -157,7 +158,7 @@ describe('scenario files', () => {
       }
     }
     walk(base, [])
-    fc.assert(
+    assertProperty(
       fc.property(fc.constantFrom(...slots), fc.jsonValue(), (path, replacement) => {
         const copy = structuredClone(base) as Record<string | number, unknown>
         let holder: Record<string | number, unknown> = copy
@@ -171,7 +172,7 @@ describe('scenario files', () => {
           expect(result.problems.every((p) => p.at !== null)).toBe(true)
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 100 },
     )
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { check } from '../../sim'
-import { largeRun } from '../fixtures'
-import { presetRun } from '../testRuns'
+import { largeRun } from '../../testing/largeRun'
+import { presetRun } from '../../testing/presetRuns'
 import {
   barAt,
   BAR_SETS,

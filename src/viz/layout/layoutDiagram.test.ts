@@ -1,9 +1,10 @@
 import fc from 'fast-check'
+import { assertProperty } from '../../testing/property'
 import { describe, expect, it } from 'vitest'
 import { check, PRESET_IDS } from '../../sim'
 import { deriveSpans } from '../../timeline'
-import { largeRun } from '../fixtures'
-import { presetRun, runOf } from '../testRuns'
+import { largeRun } from '../../testing/largeRun'
+import { presetRun, runOf } from '../../testing/presetRuns'
 import { msOfX, xOfMs } from './index'
 import { DIAGRAM_CSS } from '../diagramStyles'
 import { stepAfterPath } from './decisions'
@@ -176,7 +177,7 @@ describe('layoutDiagram', () => {
     expect(gcPause(1280).compact).toBe(false)
     const { run, findings } = presetRun('gc-pause')
     const spans = deriveSpans(run)
-    fc.assert(
+    assertProperty(
       fc.property(fc.integer({ min: 320, max: 1600 }), (widthPx) => {
         const model = layoutDiagram({ run, findings, spans, widthPx })
         const bad = numbers(model).filter(({ n }) => !Number.isFinite(n))
@@ -187,7 +188,7 @@ describe('layoutDiagram', () => {
         expect(model.axis.ticks.length).toBeGreaterThanOrEqual(2)
         for (const t of model.axis.ticks) expect(t.label).toMatch(/^\d+(\.\d+)? s$/)
       }),
-      { seed: 42, numRuns: 60, verbose: true },
+      { numRuns: 12 },
     )
   })
 

@@ -3,7 +3,7 @@
  * seed article ends with. The words live here, as data, so they are easy to edit and to test
  * (every step's moment and decisive words are checked against the run).
  */
-import { SEED_QUESTIONS } from '../presets/types'
+import { SEED_QUESTIONS } from '../../sim'
 import { lockDelayLongPauseScenario, renewalScenario } from './scenarios'
 import type { Citation, TourChapter } from './types'
 

@@ -2,11 +2,17 @@
  * Small helpers for tests that build a scenario by hand and look at its trace. Pure: they only
  * parse, run and filter.
  */
-import type { Run, RunOptions } from '../engine'
-import { run } from '../engine'
-import type { NodeId, Scenario, ScenarioInput } from '../scenario'
-import { parseScenario } from '../scenario'
-import type { EventOf, TraceEvent, TraceEventType } from '../trace'
+import type {
+  EventOf,
+  NodeId,
+  Run,
+  RunOptions,
+  Scenario,
+  ScenarioInput,
+  TraceEvent,
+  TraceEventType,
+} from '../sim'
+import { parseScenario, run } from '../sim'
 
 /** Validates a scenario a test wrote by hand; a mistake in the test fails loudly. */
 export function parseOrThrow(input: unknown): Scenario {

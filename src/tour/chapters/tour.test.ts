@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { check } from '../checker'
-import { run } from '../engine'
-import type { Run } from '../engine'
-import { describeEvent } from '../narrate'
-import { findPreset } from '../presets'
-import { parseScenario } from '../scenario'
+import type { Run } from '../../sim'
+import { check, describeEvent, findPreset, parseScenario, run } from '../../sim'
 import type { TourStep } from './types'
 import { resolveMoment, TOUR, TOUR_SCENARIOS } from '.'
 

@@ -1,5 +1,4 @@
-import type { ScenarioInput } from '../scenario'
-import type { TraceEventType } from '../trace'
+import type { ScenarioInput, TraceEventType } from '../../sim'
 
 /**
  * A moment of a run: a time, or the nth event of a type (optionally at one node), shifted by

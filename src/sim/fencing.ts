@@ -1,5 +1,5 @@
 /** The same configuration with every resource fenced one way: fencing on (atomic) vs off (none). */
-import type { ResourceConfig, Scenario } from '../sim'
+import type { ResourceConfig, Scenario } from './scenario'
 
 export type Fencing = ResourceConfig['fencing']
 

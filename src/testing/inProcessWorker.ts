@@ -2,9 +2,9 @@
  * A job worker in-process, for tests: messages cross as clones on later macrotasks, as they do
  * between a page and a Web Worker. Pure: the test supplies the scheduling, cloning and clock.
  */
-import type { JobPort } from '../jobClient'
-import type { HostEnvironment, JobHost } from '../jobHost'
-import type { FromJob } from '../jobProtocol'
+import type { JobPort } from '../explore/jobClient'
+import type { HostEnvironment, JobHost } from '../explore/jobHost'
+import type { FromJob } from '../explore/jobProtocol'
 
 export interface Transport {
   /** Runs `fn` on a later macrotask (setImmediate in Node). */

@@ -2,7 +2,7 @@
  * Runs the tour needs that are not presets: a lease kept alive by renewals until its holder
  * crashes, and lock-delay defeated by a pause longer than the delay.
  */
-import { lockDelay } from '../presets/lockDelay'
+import { lockDelay } from '../../sim/presets/lockDelay'
 import type { TourStep } from './types'
 
 type TourScenario = Exclude<TourStep['scenario'], string>

@@ -1,4 +1,4 @@
-import type { Run } from '../engine'
+import type { Run } from '../../sim'
 import type { Moment } from './types'
 
 /**

@@ -10,8 +10,8 @@
  * hundreds of them cost little.
  */
 import fc from 'fast-check'
-import type { ScenarioInput } from '../scenario'
-import { LOCK_NODE, SCENARIO_FORMAT } from '../scenario'
+import type { ScenarioInput } from '../sim'
+import { LOCK_NODE, SCENARIO_FORMAT } from '../sim'
 
 export type Fencing = 'none' | 'atomic' | 'check-then-write'
 export type TokenKind = 'monotonic' | 'random' | 'none'

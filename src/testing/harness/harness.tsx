@@ -9,10 +9,10 @@ import { createRoot } from 'react-dom/client'
 import type { CheckResult, Run } from '../../sim'
 import { check, findPreset, parseScenario, run } from '../../sim'
 import { deriveSpans } from '../../timeline'
-import { largeRun } from '../fixtures'
-import { layoutDiagram } from '../layout'
-import type { Future } from '../index'
-import { SpaceTimeDiagram } from '../index'
+import { largeRun } from '../largeRun'
+import { layoutDiagram } from '../../viz/layout'
+import type { Future } from '../../viz'
+import { SpaceTimeDiagram } from '../../viz'
 
 interface Recording {
   intervalsMs: number[]
