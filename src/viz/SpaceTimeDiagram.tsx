@@ -61,15 +61,18 @@ interface Live {
 interface Press {
   pointerId: number
   x: number
+  y: number
   mark: Tip | null
   dragging: boolean
+  /** A finger: a vertical swipe scrolls the page, a horizontal drag scrubs, a tap seeks. */
+  touch: boolean
 }
 
 /** A press that moves less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 4
 const NO_MESSAGES: readonly number[] = []
-/** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance. */
-const BULK_PICK_PX = 4
+/** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance (a 24 px target). */
+const BULK_PICK_PX = 12
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx, idPrefix, cursorMs, future } = props
@@ -211,15 +214,26 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     [model],
   )
 
-  // A press on the background seeks there and a drag scrubs; a press on a message or finding
+  // A press on the background seeks there and a drag scrubs (a finger: a tap seeks, a horizontal
+  // drag scrubs, a vertical swipe scrolls the page); a press on a message or finding
   // that is released without moving activates it, and one that moves scrubs instead (in a long
   // run arrows cover most of the diagram, so dragging must work from anywhere).
   const onPointerDown = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>) => {
       if (e.button !== 0) return
       const mark = markAt(e)
-      press.current = { pointerId: e.pointerId, x: e.clientX, mark, dragging: false }
-      if (live.current.props.onScrub === undefined) return
+      const touch = e.pointerType === 'touch'
+      press.current = {
+        pointerId: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        mark,
+        dragging: false,
+        touch,
+      }
+      // A finger may be starting to scroll the page: wait for its direction (touch-action: pan-y
+      // lets the browser take a vertical swipe; a horizontal one comes here as pointermoves).
+      if (live.current.props.onScrub === undefined || touch) return
       // Optional call: some DOMs (jsdom) have no pointer capture.
       e.currentTarget.setPointerCapture?.(e.pointerId)
       if (mark === null) {
@@ -241,10 +255,17 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       if (p.pointerId !== e.pointerId) return
       const onScrub = live.current.props.onScrub
       if (onScrub === undefined) return
-      if (!p.dragging && Math.abs(e.clientX - p.x) < DRAG_THRESHOLD_PX) return
+      const dx = Math.abs(e.clientX - p.x)
+      if (!p.dragging && p.touch && Math.abs(e.clientY - p.y) > dx) {
+        // A vertical swipe: the page scrolls, the cursor stays.
+        if (Math.abs(e.clientY - p.y) >= DRAG_THRESHOLD_PX) press.current = null
+        return
+      }
+      if (!p.dragging && dx < DRAG_THRESHOLD_PX) return
       if (!p.dragging) {
         p.dragging = true
         setTip(null)
+        if (p.touch) e.currentTarget.setPointerCapture?.(e.pointerId)
       }
       onScrub(msAtPointer(e))
     },
@@ -259,11 +280,16 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       if (e.currentTarget.hasPointerCapture?.(e.pointerId) === true) {
         e.currentTarget.releasePointerCapture(e.pointerId)
       }
-      if (p.dragging || p.mark === null) return
+      if (p.dragging) return
+      if (p.mark === null) {
+        // A tap seeks (a mouse press already did, on the way down).
+        if (p.touch) live.current.props.onScrub?.(msAtPointer(e))
+        return
+      }
       if (p.mark.kind === 'message') events.activateMessage(p.mark.index)
       else if (p.mark.kind === 'finding') events.activateFinding(p.mark.index)
     },
-    [events],
+    [events, msAtPointer],
   )
 
   const onPointerCancel = useCallback((e: ReactPointerEvent<SVGSVGElement>) => {

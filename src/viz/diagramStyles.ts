@@ -208,7 +208,7 @@ ${hueClasses}
 .fl-msg-queued-end{fill:var(--hi)}
 .fl-msg-lost-x{stroke:var(--fl-danger);stroke-width:2;stroke-linecap:round}
 .fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6;fill-opacity:.75}
-.fl-msg-hit{stroke:transparent;stroke-width:12;fill:none;pointer-events:stroke}
+.fl-msg-hit{stroke:transparent;stroke-width:24;fill:none;pointer-events:stroke}
 .fl-msg-bulk{cursor:pointer}
 .fl-msg-stand-in .fl-msg-line{visibility:hidden}
 .fl-msg-stand-in:focus-visible .fl-msg-line{visibility:visible}
@@ -315,3 +315,6 @@ function scopeRules(css: string): string {
     return `${before}${scoped}{`
   })
 }
+
+/** The two palettes, for tests that measure them (contrast, verdicts against client hues). */
+export const THEMES = { light: LIGHT, dark: DARK } as const
