@@ -4,40 +4,12 @@ import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { layerConfigs, PURE } from './scripts/layers.js'
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
-const CORE = [
-  'src/sim/**',
-  'src/timeline/**',
-  'src/explore/**',
-  'src/viz/layout/**',
-  'src/tour/chapters/**',
-]
-// src/sim and src/timeline may not import d3 at all; explore and viz/layout may use d3 math.
-const CORE_NO_D3 = ['src/sim/**', 'src/timeline/**', 'src/tour/chapters/**']
-
-const SHELL = 'the pure core (sim, timeline, explore, viz/layout) must not depend on the shell'
-
-/** @param {boolean} allowD3 */
-function coreImportRestrictions(allowD3) {
-  const patterns = [
-    { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: SHELL },
-    { group: ['zustand', 'zustand/*'], message: SHELL },
-    {
-      group: ['d3-selection', 'd3-transition', 'd3-zoom'],
-      message: 'React owns the DOM; d3 is for math only',
-    },
-    { group: ['node:*', 'fs', 'fs/*', 'path', 'path/*'], message: `${SHELL} (no Node APIs)` },
-    { regex: '(^|/)(ui|store)(/|$)', message: SHELL },
-  ]
-  if (!allowD3) {
-    patterns.push({
-      group: ['d3-*', 'd3'],
-      message: 'sim and timeline are plain data; d3 belongs in viz',
-    })
-  }
-  return ['error', { patterns }]
-}
+// The pure core (sim, timeline, explore, viz/layout, link, tour/chapters): scripts/layers.js
+// says which folders are pure and what each may import.
+const CORE = [...PURE]
 
 const HOST = 'the core is deterministic and host-free: time and randomness come from the World'
 const restrictedGlobals = [
@@ -66,6 +38,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-cli/',
       'node_modules/',
       'playwright-report/',
       'test-results/',
@@ -104,6 +77,16 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'off',
     },
+  },
+
+  // types/ holds ambient declarations for tsconfig.core.json only (tsconfig.json has the DOM's):
+  // lint them without type information.
+  {
+    files: ['types/**/*.d.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { projectService: false } },
+    // A global constructor is declared as `declare var` (as TypeScript's own lib files do).
+    rules: { 'no-var': 'off' },
   },
 
   // Browser code and Node code.
@@ -167,11 +150,11 @@ export default defineConfig(
   },
 
   // Boundary of the pure core. Tests are exempt (they may use Node, fast-check, timers...).
+  // What the core may import is part of the layer table below.
   {
     files: CORE,
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': coreImportRestrictions(true),
       'no-restricted-globals': ['error', ...restrictedGlobals],
       'no-restricted-properties': [
         'error',
@@ -183,9 +166,8 @@ export default defineConfig(
       ],
     },
   },
-  {
-    files: CORE_NO_D3,
-    ignores: TESTS,
-    rules: { 'no-restricted-imports': coreImportRestrictions(false) },
-  },
+
+  // Layers: which folder may import which, and which packages (scripts/layers.js, shown as the
+  // module map in docs/ARCHITECTURE.md).
+  ...layerConfigs(),
 )

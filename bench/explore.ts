@@ -9,7 +9,8 @@
  * warm-up, with the cold (first, unwarmed) time in `detail` where it matters.
  */
 import { loadavg } from 'node:os'
-import { BUDGET_FAULT_KINDS, describeFault, explore, runChaos } from '../src/explore'
+import { BUDGET_FAULT_KINDS, explore, runChaos } from '../src/explore'
+import { faultClause } from '../src/sim'
 import type { ChaosInput, ChaosProgress, ExploreInput, ExploreResult } from '../src/explore'
 import type { ViolationKind } from '../src/sim'
 import { findPreset, parseScenario } from '../src/sim'
@@ -80,7 +81,7 @@ export async function benchExplore(): Promise<BenchResult[]> {
         candidates: r.candidates,
         ...(r.kind === 'counterexample'
           ? {
-              faults: r.counterexample.faults.map(describeFault),
+              faults: r.counterexample.faults.map((f) => faultClause(f)),
               choices: r.counterexample.choices.length,
               finding: `${r.counterexample.finding.kind} at ${r.counterexample.finding.atMs} ms`,
             }

@@ -16,7 +16,7 @@
  * Run it alone: `npx tsx bench/run.ts lab` (build first: `npm run build`).
  */
 import type { Browser, Page } from '@playwright/test'
-import { encodeScenario } from '../src/embed/urlCodec'
+import { encodeScenario } from '../src/link/encode'
 import { parseScenario, run } from '../src/sim'
 import type { Preview } from './browser'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeScenario } from '../src/embed/urlCodec'
+import { encodeScenario } from '../src/link/encode'
 import { parseScenario, run } from '../src/sim'
 import { generatedScenario } from './labScenario'
 

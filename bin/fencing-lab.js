@@ -1,32 +1,16 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI (src/cli/main.ts) through tsx, the same way `npm run sim` does:
-// a child `node --import tsx` process, so process.argv[1] is main.ts and stdio, exit code and
-// signals pass straight through.
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-
-const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))
-const tsx = import.meta.resolve('tsx')
-
-const child = spawn(process.execPath, ['--import', tsx, main, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-})
-
-const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP']
-const forward = (signal) => child.kill(signal)
-for (const signal of forwarded) process.on(signal, forward)
-
-child.on('error', (error) => {
-  console.error(`fencing-lab: cannot start node: ${error.message}`)
-  process.exit(1)
-})
-
-child.on('exit', (code, signal) => {
-  if (signal) {
-    // Die of the same signal, so the caller sees what the child saw.
-    for (const name of forwarded) process.off(name, forward)
-    process.kill(process.pid, signal)
+// The command line, built to plain JavaScript by `npm run build:cli` (vite.cli.config.ts; `npm
+// pack` builds it first): it needs Node and the production dependencies, nothing else, and runs
+// from any working directory. In a checkout, `npm run sim` runs the TypeScript source instead.
+try {
+  await import('../dist-cli/main.js')
+} catch (error) {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist-cli')) {
+    process.stderr.write(
+      'fencing-lab: the command line is not built yet: run `npm run build:cli` (or `npm run sim -- …` in a checkout)\n',
+    )
   } else {
-    process.exit(code ?? 1)
+    process.stderr.write(`fencing-lab: cannot start: ${String(error?.message ?? error)}\n`)
   }
-})
+  process.exitCode = 1
+}

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { FrameLocator, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { encodeScenario } from '../src/embed/urlCodec'
+import { encodeScenario } from '../src/link/encode'
 import type { PostOptions } from './embedHost'
 import { CHROMIUM_ARGS, resolveChromium } from './chromium'
 import { BLOG, blogPost, PUBLIC_LAB_ARGS, serveBlog } from './embedHost'

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { tabReachesAll } from './keyboard'
-import { encodeScenario } from '../src/embed/urlCodec'
+import { encodeScenario } from '../src/link/encode'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { generatedScenario } from '../bench/labScenario'
 
@@ -88,7 +88,7 @@ test('gc-pause played to the end: 41 is rejected after 42 was accepted', async (
   await expect(page.getByText('Storage rejects 41 because it has already seen 42.')).toBeVisible()
   // The inspector at the end: storage holds B's value and remembers 42.
   const storage = page.getByRole('region', { name: 'Resource storage' })
-  await expect(storage).toContainText('“B”')
+  await expect(storage).toContainText('"B"')
   await expect(storage).toContainText('1 rejected')
 })
 
@@ -353,8 +353,8 @@ test('compare mode shows both outcomes side by side', async ({ page }) => {
   ).toBeVisible()
   const on = page.getByRole('region', { name: 'Fencing on (atomic check)' })
   const off = page.getByRole('region', { name: 'Fencing off (no check)' })
-  await expect(on).toContainText('safe; storage ends with “B”.')
-  await expect(off).toContainText('storage ends with “A”.')
+  await expect(on).toContainText('safe; storage ends with "B".')
+  await expect(off).toContainText('storage ends with "A".')
   const onDiagram = on.getByRole('group', { name: 'Space-time diagram with fencing on' })
   const offDiagram = off.getByRole('group', { name: 'Space-time diagram with fencing off' })
   await expect(onDiagram.locator('.fl-badge-text-rejected')).toHaveText(['41 < 42'])

@@ -4,7 +4,7 @@
  * as text — never parsed as HTML, never run.
  */
 import { expect, test } from '@playwright/test'
-import { encodeScenario } from '../src/embed/urlCodec'
+import { encodeScenario } from '../src/link/encode'
 import { findPreset } from '../src/sim'
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Download, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { readLabLink } from '../src/embed/urlCodec'
+import { readLabAddress } from '../src/link/lab'
 import { findPreset, parseScenario } from '../src/sim'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
@@ -441,8 +441,8 @@ test.describe('Embed dialog', () => {
     expect(url.pathname).toBe('/embed.html')
     expect(url.searchParams.get('scenario')).toBeNull()
     expect(url.searchParams.get('t')).toBe('5001')
-    const link = readLabLink(url.search, url.hash)
-    expect(link.problem).toBeNull()
+    const link = readLabAddress(url.search, url.hash)
+    expect(link.notice).toBeNull()
     expect(link.source.kind).toBe('custom')
     if (link.source.kind === 'custom') {
       expect(link.source.scenario.faults).toContainEqual({ atMs: 5001, do: 'resume', node: 'A' })

@@ -3,6 +3,7 @@
  * [--fault '<json>']…`. Parsing never throws; a mistake becomes a message that names it.
  */
 import { parseArgs } from 'node:util'
+import { clip } from '../sim'
 
 export type OutputFormat = 'text' | 'json' | 'svg'
 
@@ -35,7 +36,9 @@ Options:
   --list                   list the preset ids
   --help                   show this help
 
-Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input.`
+Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input,
+3 for a run cut at the engine's limit of 2,000,000 events (verdict "inconclusive",
+or "unsafe" if a violation came first).`
 
 export function parseCliArgs(argv: readonly string[]): ArgsResult {
   let parsed: ReturnType<typeof parseArgs<typeof config>>
@@ -111,8 +114,7 @@ const MAX_QUOTED_CHARS = 60
 
 /** An argument quoted back to the user: on one line (JSON escapes), and clipped. */
 export function quote(text: string): string {
-  const clipped = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text
-  return oneLine(JSON.stringify(clipped), MAX_QUOTED_CHARS * 7)
+  return oneLine(JSON.stringify(clip(text, MAX_QUOTED_CHARS)), MAX_QUOTED_CHARS * 7)
 }
 
 /** Text on one line: control characters escaped, clipped to `max` characters. */

@@ -35,7 +35,7 @@ function file(name: string, content: string): string {
 }
 
 describe('npm run sim', () => {
-  it('reproduces the gc-pause story as JSON (DESIGN.md section 3)', () => {
+  it('reproduces the gc-pause story as JSON (docs/contracts.md)', () => {
     const r = report('gc-pause')
     expect(r.scenario).toBe('gc-pause')
     expect(r.verdict).toBe('safe')
@@ -188,5 +188,66 @@ describe('npm run sim', () => {
     const list = cli('--list').out
     for (const p of PRESETS) expect(list).toContain(p.id)
     expect(cli('--help').out).toContain('Usage: npm run sim')
+  })
+})
+
+describe('a crafted scenario cannot act on the terminal', () => {
+  const ESC = '\u001b'
+  const BEL = '\u0007'
+  const hostile = {
+    id: 'crafted',
+    title: `${ESC}[2J${ESC}]0;pwned${BEL}${ESC}]52;c;ZXZpbA==${BEL}`,
+    description: 'control characters in every text a scenario carries',
+    resources: [{ id: 'storage', fencing: 'atomic', initialValue: `\rverdict: safe${ESC}[K` }],
+    clients: [
+      {
+        id: 'A',
+        script: [
+          { do: 'acquire' },
+          { do: 'write', value: `\u202e41 nekot\u009b2J` },
+          { do: 'release' },
+        ],
+      },
+    ],
+  }
+  const path = file('crafted.json', JSON.stringify(hostile))
+  // Everything a terminal obeys: C0 controls but \n, DEL, C1, line separators, bidi controls.
+  const ACTING =
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+
+  it('escapes control and bidi characters in every line of the text format', () => {
+    const { code, out, err } = cli(path, '--verbose')
+    expect(code).toBe(EXIT_OK)
+    expect(err).toBe('')
+    for (const line of out.split('\n')) expect(line).not.toMatch(ACTING)
+    // The title's controls are shown as their pictures (␛), not obeyed.
+    expect(out.startsWith('crafted — \u241b[2J\u241b]0;pwned\u2407')).toBe(true)
+    expect(out.split('\n').filter((l) => l.startsWith('verdict:'))).toEqual([
+      'verdict: safe (0 violations, 0 warnings)',
+    ])
+    expect(out).toContain('\\u202e41 nekot')
+  })
+
+  it('keeps the JSON report meaning the same while holding no acting character', () => {
+    const { code, out } = cli(path, '--format', 'json')
+    expect(code).toBe(EXIT_OK)
+    expect(out).not.toMatch(ACTING)
+    const parsed = JSON.parse(out) as Report
+    expect(parsed.final.storage?.value).toBe('\u202e41 nekot\u009b2J')
+  })
+
+  it('writes SVG that is well-formed and holds no acting character', () => {
+    const { code, out } = cli(path, '--format', 'svg')
+    expect(code).toBe(EXIT_OK)
+    // Tab, line feed and the lab's own isolation marks are fine in a document.
+    expect(out.replace(/[\t\n\u2068\u2069]/g, '')).not.toMatch(ACTING)
+    expect(out).toContain('&#x202e;')
+  })
+
+  it('escapes what an error message quotes back', () => {
+    const { code, err } = cli(`${ESC}]52;c;ZXZpbA==${BEL}.json`)
+    expect(code).toBe(EXIT_INVALID)
+    expect(err).not.toMatch(ACTING)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The command line, as a function of its arguments and its streams (main.ts binds it to the
  * process), so tests run it in-process. Exit status 0 for a valid run whatever its verdict;
- * 2 for invalid input, with a message naming what is wrong.
+ * 2 for invalid input, with a message naming what is wrong; 3 for a run cut at the engine's event
+ * limit (its verdict is "inconclusive", or "unsafe" if a violation came before the cut).
  */
 import { readFileSync, statSync } from 'node:fs'
 import type { Scenario } from '../sim'
@@ -17,7 +18,8 @@ import {
 } from '../sim'
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
-import { renderText } from './text'
+import { outputFor, terminalText } from './safeOutput'
+import { renderText, truncationLine } from './text'
 
 export interface CliIo {
   out: (text: string) => void
@@ -28,16 +30,27 @@ export interface CliIo {
     findings: ReturnType<typeof check>,
     options: { widthPx: number; theme: 'light' | 'dark'; title?: string },
   ) => string
+  /** The engine's event cap (tests lower it; the command line keeps the engine's default). */
+  maxEvents?: number
 }
 
 export const EXIT_OK = 0
 export const EXIT_INVALID = 2
+/** The run reached the engine's event limit: the report is partial (`truncated` says where). */
+export const EXIT_TRUNCATED = 3
 
 /** A message about bad input is one line of at most this many characters. */
 const MAX_MESSAGE_CHARS = 2000
 
-export function runCli(argv: readonly string[], io: CliIo): number {
+export function runCli(argv: readonly string[], rawIo: CliIo): number {
   const args = parseCliArgs(argv)
+  // The one place output leaves the CLI: a scenario's text cannot act on the terminal.
+  const out = outputFor(args.kind === 'run' ? args.options.format : 'text')
+  const io: CliIo = {
+    ...rawIo,
+    out: (text) => rawIo.out(out(text)),
+    err: (text) => rawIo.err(terminalText(text)),
+  }
   switch (args.kind) {
     case 'help':
       io.out(USAGE + '\n')
@@ -65,15 +78,17 @@ function simulate(options: CliOptions, io: CliIo): number {
     return EXIT_INVALID
   }
   const scenario: Scenario = withFaults.scenario
-  const result = run(scenario)
+  const result = run(scenario, io.maxEvents === undefined ? {} : { maxEvents: io.maxEvents })
   const findings = check(result)
+  const done = result.truncated === null ? EXIT_OK : EXIT_TRUNCATED
+  if (result.truncated !== null) io.err(`fencing-lab: ${truncationLine(result.truncated)}\n`)
   switch (options.format) {
     case 'json':
       io.out(JSON.stringify(toReport(result, findings), null, 2) + '\n')
-      return EXIT_OK
+      return done
     case 'text':
       io.out(renderText(result, findings, options.verbose))
-      return EXIT_OK
+      return done
     case 'svg': {
       if (io.renderSvg === undefined) {
         io.err('fencing-lab: svg output is not available in this build\n')
@@ -83,7 +98,7 @@ function simulate(options: CliOptions, io: CliIo): number {
       io.out(
         io.renderSvg(result, findings, { widthPx: options.widthPx, theme: options.theme, title }),
       )
-      return EXIT_OK
+      return done
     }
   }
 }

@@ -1,10 +1,23 @@
-/** `npm run sim -- …` / `npx fencing-lab …`: binds the command line to the process. */
+/**
+ * `npm run sim -- …` / `npx fencing-lab …`: binds the command line to the process.
+ *
+ * Like every Unix tool it ends quietly when its reader goes away (`fencing-lab --list | head -1`
+ * closes the pipe: EPIPE), and no input ever shows a user a stack trace: an unexpected error
+ * becomes one line that says what failed.
+ */
 import { renderDiagramSvg } from '../viz'
 import { runCli } from './cli'
+import { endQuietlyOnClosedPipe, internalErrorLine } from './process'
 
-const code = runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  renderSvg: (run, findings, options) => renderDiagramSvg(run, findings, options),
-})
-process.exitCode = code
+endQuietlyOnClosedPipe(process)
+
+try {
+  process.exitCode = runCli(process.argv.slice(2), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    renderSvg: (run, findings, options) => renderDiagramSvg(run, findings, options),
+  })
+} catch (error) {
+  process.stderr.write(internalErrorLine(error))
+  process.exitCode = 1
+}

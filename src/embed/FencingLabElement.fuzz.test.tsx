@@ -13,7 +13,7 @@ import { PROPERTY_SEEDS, assertAsyncProperty } from '../testing/property'
 import { unicodeArb } from '../testing/hostile'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
-import { encodeScenario } from './urlCodec'
+import { encodeScenario } from '../link/encode'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -71,6 +71,12 @@ const opArb: fc.Arbitrary<Op> = fc.record({
   value: fc.option(valueArb, { freq: 5 }),
 })
 
+/**
+ * How long to wait for the lab to open: the on-demand import takes well over vi.waitFor's default
+ * second when the machine is busy (seen failing that way at a load average of 17 on two cores).
+ */
+const WAIT_FOR_LAB = { timeout: 15_000, interval: 20 }
+
 describe.each(PROPERTY_SEEDS)('<fencing-lab> attribute fuzz, seed %i', (seed) => {
   it('any attributes in any order: the lab, with a message for anything wrong', async () => {
     await assertAsyncProperty(
@@ -93,7 +99,7 @@ describe.each(PROPERTY_SEEDS)('<fencing-lab> attribute fuzz, seed %i', (seed) =>
             if (root?.querySelector('.fl-embed-title')?.textContent == null) {
               throw new Error(`blank after ${JSON.stringify(op)}`)
             }
-          })
+          }, WAIT_FOR_LAB)
           const alert = element.shadowRoot?.querySelector('[role="alert"]')
           if (alert != null) expect(alert.textContent).toMatch(/\.$/)
           expect(element.shadowRoot?.querySelector('img, script, iframe')).toBeNull()

@@ -4,7 +4,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
-import { encodeScenario } from './urlCodec'
+import { encodeScenario } from '../link/encode'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -24,6 +24,12 @@ afterEach(() => {
   delete (globalThis as { __flPwned?: number }).__flPwned
 })
 
+/**
+ * How long to wait for the lab to open: the on-demand import takes well over vi.waitFor's default
+ * second when the machine is busy (the attribute fuzz suite failed that way at a load of 17 on 2 cores).
+ */
+const WAIT_FOR_LAB = { timeout: 15_000, interval: 20 }
+
 /** Adds an element with these attributes and waits until it has opened its lab. */
 async function mount(attributes: Record<string, string>): Promise<HTMLElement> {
   const element = document.createElement('fencing-lab')
@@ -36,7 +42,7 @@ async function mount(attributes: Record<string, string>): Promise<HTMLElement> {
   await vi.waitFor(async () => {
     await act(settle)
     if (element.shadowRoot?.querySelector('.fl-embed') == null) throw new Error('not open yet')
-  })
+  }, WAIT_FOR_LAB)
   return element
 }
 

@@ -3,28 +3,25 @@
  * embed's parameters, the element's `link` attribute and tour links. Whatever the address, every
  * reader answers with something it can open and, for anything wrong, a sentence of bounded length
  * (a hostile link must not fill the page with its own text); it never throws.
- * Complements the focused properties in urlCodec.test.ts, options.test.ts and tour/link.test.ts.
+ * Complements the focused properties in link/codec.test.ts, options.test.ts and link/tour.test.ts.
  * Replay a failure with the command in its message; search harder with FC_NUM_RUNS=1000.
  */
 import fc from 'fast-check'
 import { deflateSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { parseScenario, PRESETS, SCENARIO_FORMAT } from '../sim'
-import { readTourLink } from '../tour/link'
+import { readTourLink } from '../link/tour'
+import { TOUR } from '../tour/chapters'
 import { PROPERTY_SEEDS, assertProperty } from '../testing/property'
 import { junkArb, mutate, mutationArb, unicodeArb } from '../testing/hostile'
-import { readLinkParts } from './linkParts'
+import { toBase64Url } from '../link/base64url'
+import { decodeScenario, MAX_ENCODED_CHARS } from '../link/decode'
+import { encodeScenario } from '../link/encode'
+import type { LabStart } from '../link/lab'
+import { readLabAddress } from '../link/lab'
+import { readLinkParts, readLinkView } from '../link/parts'
+import { writeLabLink } from '../link/write'
 import { readElementAttributes, readEmbedParams } from './options'
-import type { LabLink } from './urlCodec'
-import {
-  decodeScenario,
-  encodeScenario,
-  MAX_ENCODED_CHARS,
-  readLabLink,
-  readLinkView,
-  toBase64Url,
-  writeLabLink,
-} from './urlCodec'
 
 /** The longest sentence a link may make the page show (a handful of clipped problems). */
 const MAX_PROBLEM_CHARS = 2_000
@@ -108,16 +105,16 @@ function expectSentence(problem: string | null): void {
   expect(problem.length).toBeLessThanOrEqual(MAX_PROBLEM_CHARS)
 }
 
-function expectLabLink(link: LabLink): void {
-  expectSentence(link.problem)
+function expectLabLink(link: LabStart): void {
+  expectSentence(link.notice)
   if (link.source.kind === 'custom') expect(parseScenario(link.source.scenario).ok).toBe(true)
   if (link.cursorMs !== null) expect(Number.isInteger(link.cursorMs)).toBe(true)
 }
 
 /** Every reader of an address, on one address. */
 function readAll(search: string, hash: string): void {
-  expectLabLink(readLabLink(search, hash))
-  expectSentence(readLinkView(search, hash).problem)
+  expectLabLink(readLabAddress(search, hash))
+  for (const problem of readLinkView(search, hash).problems) expectSentence(problem)
   for (const problem of readLinkParts(search, hash).problems) expectSentence(problem)
   const options = readEmbedParams(search, hash)
   expectSentence(options.problems.join(' ') || null)
@@ -126,7 +123,7 @@ function readAll(search: string, hash: string): void {
     name === 'link' ? `https://lab.example/${search}${hash}` : null,
   )
   expectSentence(attributes.problems.join(' ') || null)
-  const tour = readTourLink(search, hash)
+  const tour = readTourLink(search, hash, TOUR)
   expectSentence(tour.problem)
   expect(tour.chapter.steps.length).toBeGreaterThan(0)
 }
@@ -152,7 +149,7 @@ describe.each(PROPERTY_SEEDS)('link fuzz, seed %i', (seed) => {
         const search = hashAt < 0 ? cutAddress : cutAddress.slice(0, hashAt)
         const hash = hashAt < 0 ? '' : cutAddress.slice(hashAt)
         readAll(search, hash)
-        const read = readLabLink(search, hash)
+        const read = readLabAddress(search, hash)
         // A custom scenario cut anywhere inside its s= value does not open.
         const s = /#s=([^&]*)/.exec(link.hash)
         const sEnd = s === null ? -1 : link.search.length + s.index + s[0].length
@@ -186,7 +183,7 @@ describe.each(PROPERTY_SEEDS)('link fuzz, seed %i', (seed) => {
         const result = decodeScenario(payload)
         if (result.ok) expect(parseScenario(result.scenario).ok).toBe(true)
         else expectSentence(result.message)
-        expectLabLink(readLabLink('', `#s=${payload}&t=5`))
+        expectLabLink(readLabAddress('', `#s=${payload}&t=5`))
       }),
       { seed, numRuns: 80 },
     )

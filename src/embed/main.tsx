@@ -1,5 +1,5 @@
 /**
- * embed.html: the chrome-less lab for an iframe (DESIGN.md section 5). Its own address is the
+ * embed.html: the chrome-less lab for an iframe (docs/contracts.md). Its own address is the
  * whole configuration; it never writes it (nor the host's), never stores anything, never takes
  * focus, and posts its height to the parent. Built with preact/compat (vite.embed.config.ts).
  * With `tour=<chapter>` it shows that chapter of the guided tour instead (tourEmbed.tsx).
@@ -9,14 +9,14 @@ import { LabProvider } from '../store'
 import '../ui/lab.css'
 import './embed.css'
 import { EmbedLab } from './EmbedLab'
-import { safeParams } from './linkParts'
+import { paramsOf } from '../link/params'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
   const options = readEmbedParams(location.search, location.hash)
-  if (safeParams(location.search.replace(/^\?/, '')).has('tour')) {
+  if (paramsOf(location.search).has('tour')) {
     const { startTourEmbed } = await import('./tourEmbed')
     startTourEmbed(container, location.search, options.id)
     return

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cursorBoundsOf } from '../store'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readElementAttributes, readEmbedParams } from './options'
-import { encodeScenario } from './urlCodec'
+import { encodeScenario } from '../link/encode'
 
 const env = { reducedMotion: true }
 

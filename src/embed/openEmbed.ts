@@ -2,9 +2,11 @@
  * Opens an embed's lab from its options: one new store (an embed never shares state with another
  * on the page), the custom scenario decoded only when the link carries one (the decoder is loaded
  * on demand), the range resolved against the run, and every problem with the options gathered
- * into one notice next to the default scenario.
+ * into the link's notice (src/link/start.ts).
  */
-import { DEFAULT_PRESET_ID } from '../sim'
+import { absoluteLabHref } from '../link/address'
+import type { LinkStart } from '../link/start'
+import { linkNotice, settleLink } from '../link/start'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore } from '../store'
 import type { EmbedOptions } from './options'
@@ -14,42 +16,43 @@ export async function openEmbed(
   options: EmbedOptions,
   env: { reducedMotion: boolean },
 ): Promise<LabStore> {
-  const problems: string[] = []
+  const parts = {
+    ref: options.scenario,
+    cursorMs: options.cursorMs,
+    problems: options.problems,
+    unknownScenario: options.unknownScenario,
+  }
+  let decoded = null
+  if (parts.ref.kind === 'encoded') {
+    const { decodeScenario } = await import('../link/decode')
+    decoded = decodeScenario(parts.ref.encoded)
+  }
+  const start = settleLink(parts, decoded)
   const init: LabInit = {
     reducedMotion: env.reducedMotion,
     theme: options.theme,
     loop: options.loop,
+    notice: linkNotice(start),
+    ...scenarioInit(start),
   }
-  let cursorMs = options.cursorMs
-  let fellBack = options.unknownScenario
-  if (options.scenario.kind === 'preset') init.preset = options.scenario.id
-  if (options.scenario.kind === 'encoded') {
-    const { decodeScenario } = await import('./decodeLink')
-    const decoded = decodeScenario(options.scenario.encoded)
-    if (decoded.ok) init.scenario = decoded.scenario
-    else {
-      problems.push(`This link’s scenario could not be opened: ${decoded.message}.`)
-      // A time chosen for a scenario we could not open means nothing in the default one.
-      cursorMs = null
-      fellBack = true
-    }
-  }
-  problems.push(...options.problems)
-  if (cursorMs !== null) init.cursorMs = cursorMs
-
   const store = createLabStore(init)
-  const resolved = resolveRange(options.from, options.to, store.getState().lab.timeline)
-  problems.push(...resolved.problems)
-  if (resolved.range !== null) store.getState().setRange(resolved.range)
   // The full controls open on the reader's tools first.
   if (options.controls === 'full') store.getState().setTab('break')
-
-  if (problems.length > 0) {
-    const title = store.getState().lab.scenario.title ?? DEFAULT_PRESET_ID
-    const fallback = fellBack ? ` Showing the default scenario, “${title}”.` : ''
-    store.setState({ notice: `${problems.join(' ')}${fallback}` })
+  // The range is resolved against the run the store derives, so its problems come after.
+  const resolved = resolveRange(options.from, options.to, store.getState().lab.timeline)
+  if (resolved.range !== null) store.getState().setRange(resolved.range)
+  if (resolved.problems.length > 0) {
+    store.setState({ notice: linkNotice(start, resolved.problems) })
   }
   return store
+}
+
+function scenarioInit(start: LinkStart): Pick<LabInit, 'preset' | 'scenario' | 'cursorMs'> {
+  const init: Pick<LabInit, 'preset' | 'scenario' | 'cursorMs'> = {}
+  if (start.source.kind === 'preset') init.preset = start.source.id
+  if (start.source.kind === 'custom') init.scenario = start.source.scenario
+  if (start.cursorMs !== null) init.cursorMs = start.cursorMs
+  return init
 }
 
 /**
@@ -58,20 +61,12 @@ export async function openEmbed(
  * directory that holds index.html). Null when `labUrl` is not a usable address.
  */
 export function labHrefFor(store: LabStore, options: EmbedOptions, labUrl: string): string | null {
-  let url: URL
-  try {
-    url = new URL(labUrl)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
   const base = store.getState().base
-  url.hash = ''
-  url.search = ''
   if (base.kind === 'custom' && options.scenario.kind === 'encoded') {
-    url.hash = `s=${options.scenario.encoded}`
-  } else if (base.kind === 'preset') {
-    url.search = `scenario=${encodeURIComponent(base.preset.id)}`
+    return absoluteLabHref(labUrl, options.scenario)
   }
-  return url.href
+  return absoluteLabHref(
+    labUrl,
+    base.kind === 'preset' ? { kind: 'preset', id: base.preset.id } : null,
+  )
 }

@@ -11,7 +11,7 @@ import {
   readRangeMark,
   THEMES,
 } from './options'
-import { encodeScenario } from './urlCodec'
+import { encodeScenario } from '../link/encode'
 
 function attributes(map: Record<string, string>) {
   return (name: string) => (Object.hasOwn(map, name) ? (map[name] ?? null) : null)
@@ -97,7 +97,7 @@ describe('readEmbedParams', () => {
     expect(o.to).toBeNull()
     expect(o.cursorMs).toBeNull()
     expect(o.problems).toEqual([
-      'The time t=-4 is not a whole number of milliseconds.',
+      'The time t=-4 is negative: a time counts milliseconds from the start of the run.',
       'controls=huge is not one of full, minimal or none; using minimal.',
       'theme=sepia is not one of auto, light or dark; using auto.',
       'autoplay=maybe is not 0 or 1; autoplay is off.',

@@ -5,10 +5,12 @@
  * readers, so `controls=big` and `controls="big"` get the same sentence. Anything wrong becomes a
  * sentence in `problems` next to a sensible default; nothing here throws, whatever the input.
  */
-import { isPresetId } from '../sim'
 import type { Theme } from '../store'
-import type { LinkParts, LinkRef } from './linkParts'
-import { clip, readLinkParts, readMs, safeParams } from './linkParts'
+import { readCursor, readMs } from '../link/cursor'
+import { clip, paramsOf } from '../link/params'
+import type { LinkParts, LinkRef } from '../link/parts'
+import { readLinkParts, readPresetName } from '../link/parts'
+import { pastedAddress } from '../link/pasted'
 
 export type ControlsMode = 'full' | 'minimal' | 'none'
 
@@ -46,8 +48,8 @@ const MAX_ID_CHARS = 100
 
 /** The embed page: `embed.html?scenario=…&controls=…#s=…&t=…` (hash values win for s and t). */
 export function readEmbedParams(search: string, hash: string): EmbedOptions {
-  const query = safeParams(search.replace(/^\?/, ''))
-  const fragment = safeParams(hash.replace(/^#/, ''))
+  const query = paramsOf(search)
+  const fragment = paramsOf(hash)
   const get = (name: string) => fragment.get(name) ?? query.get(name)
   return readOptions(readLinkParts(search, hash), get, 'parameter')
 }
@@ -74,7 +76,7 @@ export function readElementAttributes(get: (name: string) => string | null): Emb
   const link = get('link')
   let parts: LinkParts
   if (link !== null) {
-    const address = splitAddress(link)
+    const address = pastedAddress(link)
     parts = readLinkParts(address.search, address.hash)
     if (parts.ref.kind === 'default' && parts.problems.length === 0) {
       parts.problems.push(
@@ -83,14 +85,16 @@ export function readElementAttributes(get: (name: string) => string | null): Emb
     }
   } else {
     const scenario = get('scenario')
-    parts = readLinkParts(scenario === null ? '' : `?${new URLSearchParams({ scenario })}`, '')
+    parts =
+      scenario === null
+        ? { ref: { kind: 'default' }, cursorMs: null, problems: [], unknownScenario: false }
+        : readPresetName(scenario)
   }
   const t = get('t')
   if (t !== null) {
-    const ms = readMs(t.trim())
-    if (ms === null)
-      parts.problems.push(`t="${clip(t, 20)}" is not a whole number of milliseconds.`)
-    else if (!parts.unknownScenario) parts.cursorMs = ms
+    const read = readCursor(t.trim())
+    if (!read.ok) parts.problems.push(`t="${clip(t, 20)}" ${read.why}.`)
+    else if (!parts.unknownScenario) parts.cursorMs = read.ms
   }
   return readOptions(parts, get, 'attribute')
 }
@@ -200,24 +204,4 @@ function readFlag(value: string | null, complain: (value: string) => void): bool
   if (normal === '0' || normal === 'false' || normal === 'no') return false
   complain(value)
   return false
-}
-
-/** The query and hash of a lab link, whether it is a full address or only `?…` / `#…`. */
-function splitAddress(link: string): { search: string; hash: string } {
-  const text = link.trim()
-  // Just the payload, or just `s=…&t=…`: the hash of a lab link.
-  if (/^[A-Za-z0-9_-]+$/.test(text)) {
-    return isPresetId(text)
-      ? { search: `?scenario=${text}`, hash: '' }
-      : { search: '', hash: `#s=${text}` }
-  }
-  if (!text.includes('?') && !text.includes('#') && text.includes('=')) {
-    return { search: '', hash: `#${text}` }
-  }
-  const hashAt = text.indexOf('#')
-  const beforeHash = hashAt === -1 ? text : text.slice(0, hashAt)
-  const hash = hashAt === -1 ? '' : text.slice(hashAt)
-  const queryAt = beforeHash.indexOf('?')
-  const search = queryAt === -1 ? '' : beforeHash.slice(queryAt)
-  return { search, hash }
 }

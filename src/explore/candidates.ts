@@ -2,7 +2,7 @@
  * The candidate faults: a small, meaningful set derived from the scenario and its fault-free
  * (base) run, never from a grid over all times.
  *
- * Why these times. A fault at t acts before anything else due at t (DESIGN.md 2.1), so the
+ * Why these times. A fault at t acts before anything else due at t (docs/scenario-format.md), so the
  * interesting moments for a fault at node N are the moments N does something in the base run:
  * a client sends a request or receives a reply (its grant, a read reply, an ack), the lock
  * service handles a request or an expiry, a resource handles a read or a write. A fault at such a

@@ -21,6 +21,7 @@
 import type { Fault, Fencing, Finding, NodeId, Scenario, ViolationKind } from '../sim'
 import {
   check,
+  faultClause,
   formatMs,
   LOCK_NODE,
   parseScenario,
@@ -29,7 +30,6 @@ import {
   withFencing,
 } from '../sim'
 import { nextRandom, seedState } from '../sim/rng'
-import { describeFault } from './describe'
 import type { BudgetFaultKind } from './types'
 import { BUDGET_FAULT_KINDS } from './types'
 
@@ -373,7 +373,7 @@ export function runChaos(input: ChaosInput): ChaosProgress {
 export function chaosExampleScenario(input: ChaosInput, example: ChaosExample): Scenario {
   const { scenario, baseFaults } = normalize(input)
   const fencing = example.side === 'fenced' ? 'fencing on' : 'fencing off'
-  const words = example.faults.map(describeFault).join('; ')
+  const words = example.faults.map((f) => faultClause(f)).join('; ')
   const candidate = {
     ...runScenario(scenario, baseFaults, example.side, example),
     title:

@@ -1,6 +1,5 @@
-/** Plain words for an injected fault, for a counterexample's description and for the UI. */
-import type { Fault } from '../sim'
-import { describeFault as describeSimFault, formatDurationMs } from '../sim'
+/** Plain words for a choose() answer, for a counterexample's description and for the UI. */
+import { formatDurationMs } from '../sim'
 import type { ChoiceDeviation } from './types'
 
 /** Plain words for a choose() answer that differs from the seeded run. */
@@ -15,10 +14,4 @@ function ordinal(n: number): string {
   const tens = n % 100
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
   return `${n}${suffix}`
-}
-
-/** A fault in words, lower-cased to sit inside a sentence ("…: pause A at 1 s for 15 s; …"). */
-export function describeFault(f: Fault): string {
-  const words = describeSimFault(f)
-  return words.charAt(0).toLowerCase() + words.slice(1)
 }

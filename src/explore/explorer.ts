@@ -27,11 +27,19 @@
  * principle, act differently after an earlier deviation).
  */
 import type { CheckResult, Fault, Finding, Run, Scenario } from '../sim'
-import { check, formatMs, parseScenario, run, VIOLATION_KINDS, WARNING_KINDS } from '../sim'
+import {
+  check,
+  faultClause,
+  formatMs,
+  parseScenario,
+  run,
+  VIOLATION_KINDS,
+  WARNING_KINDS,
+} from '../sim'
 import { deriveCandidates } from './candidates'
 import type { RecordedPoint } from './chooser'
 import { EnumeratingChooser } from './chooser'
-import { describeChoice, describeFault } from './describe'
+import { describeChoice } from './describe'
 import type { PrefixStates } from './traceHash'
 import { eventsBefore, TraceHasher } from './traceHash'
 import type {
@@ -449,7 +457,7 @@ function buildCounterexample(
 ): Counterexample {
   const { id: _id, narration: _narration, ...rest } = base.scenario
   const words = [
-    ...(faults.length === 0 ? ['no added faults'] : faults.map(describeFault)),
+    ...(faults.length === 0 ? ['no added faults'] : faults.map((f) => faultClause(f))),
     ...choices.map(describeChoice),
   ].join('; ')
   const candidate = {

@@ -18,7 +18,7 @@ export type { Explorer } from './explorer'
 export { createExplorer, explore, ExploreInputError } from './explorer'
 export { deriveCandidates, faultKey } from './candidates'
 export { replayChooser } from './chooser'
-export { describeChoice, describeFault } from './describe'
+export { describeChoice } from './describe'
 export type {
   Chaos,
   ChaosCounts,

@@ -1,5 +1,5 @@
 /**
- * The checker (DESIGN.md section 4): every violation and warning kind, each triggered by the
+ * The checker (docs/contracts.md, “Checker kinds”): every violation and warning kind, each triggered by the
  * smallest scenario that shows it and absent from its safe twin, with the finding's time, nodes,
  * sentence and the trace index it points at.
  */
@@ -426,7 +426,7 @@ describe('the result', () => {
     expect(result.warnings.every((f) => f.severity === 'warning')).toBe(true)
   })
 
-  it('names the kinds DESIGN.md section 4 fixes', () => {
+  it('names the kinds the contract fixes', () => {
     expect(VIOLATION_KINDS).toEqual([
       'token-order',
       'lost-update',

@@ -1,14 +1,15 @@
 /**
- * The checker (DESIGN.md section 4): invariants over a finished trace, in one pass.
+ * The checker (docs/contracts.md, “Checker kinds”): invariants over a finished trace, in one pass.
  *
  * It keeps its own ground truth — the order in which grants took effect (grant 1, 2, 3…) and
  * when the lock service stopped honouring each — so it can judge fencing even when tokens are
  * random or duplicated. Kinds are stable identifiers (blog posts and tests depend on them).
  */
-import type { Run } from './engine'
-import type { NodeId, Token } from './scenario'
+import type { Run, Truncation } from './engine'
+import type { NodeId, ResourceValue, Token } from './scenario'
 import { formatMs } from './time'
 import type { TraceEvent } from './trace'
+import { tokenWords, valueWords } from './words'
 
 export const VIOLATION_KINDS = [
   'token-order',
@@ -44,8 +45,17 @@ export interface Finding {
   eventIndex: number
 }
 
+/**
+ * `inconclusive`: the run reached its event cap with no violation found so far; what happened
+ * after the cut is unknown, so it cannot be called safe. A violation before the cut is still
+ * `unsafe` (and `truncated` says the run was cut).
+ */
+export type Verdict = 'safe' | 'unsafe' | 'inconclusive'
+
 export interface CheckResult {
-  verdict: 'safe' | 'unsafe'
+  verdict: Verdict
+  /** Where the run was cut at its event cap; null for a complete run. */
+  truncated: Truncation | null
   violations: Finding[]
   warnings: Finding[]
 }
@@ -65,8 +75,8 @@ interface GrantTruth {
 
 interface ResourceTruth {
   fencing: 'none' | 'atomic' | 'check-then-write'
-  initialValue: unknown
-  value: unknown
+  initialValue: ResourceValue
+  value: ResourceValue
   /** Highest grant whose write was applied (writes only, not effects). */
   appliedGrant: number
   appliedBy: { client: NodeId; token: Token } | null
@@ -212,7 +222,7 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client],
-            message: `${e.node} absorbed a repeat of ${JSON.stringify(e.value)} from ${e.client}: the work was done twice, harmlessly, because the operation is idempotent.`,
+            message: `${e.node} absorbed a repeat of ${valueWords(e.value)} from ${e.client}: the work was done twice, harmlessly, because the operation is idempotent.`,
             eventIndex: i,
           })
           // The repeat changed nothing, yet the resource took it and acknowledged it: a newer
@@ -237,7 +247,7 @@ export function check(run: Run): CheckResult {
               atMs: e.atMs,
               untilMs: null,
               nodes: [e.node, e.client],
-              message: `${e.node} carried out ${e.client}'s effect ${JSON.stringify(e.value)} although ${why}; ${e.node} has no fencing check.`,
+              message: `${e.node} carried out ${e.client}'s effect ${valueWords(e.value)} although ${why}; ${e.node} has no fencing check.`,
               eventIndex: i,
             })
           }
@@ -252,7 +262,10 @@ export function check(run: Run): CheckResult {
             atMs: e.atMs,
             untilMs: null,
             nodes: [e.node, e.client, newer.client],
-            message: `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
+            message:
+              e.grant === 0
+                ? `${e.node} applied ${e.client}'s write after ${newer.client}'s write with ${tokenWords(newer.token)}, although ${e.client} never held the lock: a write without the lock overwrote a holder's.`
+                : `${e.node} applied ${e.client}'s write with ${tokenWords(e.token)} after ${newer.client}'s write with ${tokenWords(newer.token)}${sameToken ? ' (the same token from a newer grant)' : ''}: an older holder overwrote a newer one.`,
             eventIndex: i,
           })
         } else if (e.grant > 0 && !isLive(e.grant, e.atMs) && r.seenGrant <= e.grant) {
@@ -313,7 +326,7 @@ export function check(run: Run): CheckResult {
         atMs: run.endMs,
         untilMs: null,
         nodes: [id],
-        message: `${id} ends at ${r.value}, but increments adding up to ${r.ackedIncrements} were acknowledged (from ${r.initialValue}): ${lost} ${lost === 1 ? 'update was' : 'updates were'} lost.`,
+        message: `${id} ends at ${valueWords(r.value)}, but increments adding up to ${r.ackedIncrements} were acknowledged (from ${valueWords(r.initialValue)}): ${lost} ${lost === 1 ? 'update was' : 'updates were'} lost.`,
         eventIndex: endIndex,
       })
     }
@@ -321,18 +334,15 @@ export function check(run: Run): CheckResult {
   findings.sort((a, b) => a.atMs - b.atMs || a.eventIndex - b.eventIndex)
   const violations = findings.filter((f) => f.severity === 'violation')
   const warnings = findings.filter((f) => f.severity === 'warning')
-  return { verdict: violations.length > 0 ? 'unsafe' : 'safe', violations, warnings }
+  const verdict: Verdict =
+    violations.length > 0 ? 'unsafe' : run.truncated !== null ? 'inconclusive' : 'safe'
+  return { verdict, truncated: run.truncated, violations, warnings }
 }
 
 /** Ends a grant at `atMs`, or at its promised expiry when `atMs` is null. */
 function end(grants: GrantTruth[], grant: number, atMs: number | null): void {
   const g = grants[grant]
   if (g !== undefined && g.endedAtMs === null) g.endedAtMs = atMs ?? g.expiresAtMs
-}
-
-/** "token 41", or "no token" for a service that issues none (never "token null"). */
-function tokenWords(token: Token): string {
-  return token === null ? 'no token' : `token ${token}`
 }
 
 function pairKey(a: NodeId, b: NodeId): string {

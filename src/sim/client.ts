@@ -2,7 +2,7 @@
  * A client runs its script one step at a time; each request waits for its reply before the next
  * step starts. It believes it holds the lock from the grant's arrival until it releases, learns
  * otherwise (a rejected write or read, a refused renew), or — only when it renews or checks its
- * lease before writing — its own clock says the lease ran out (DESIGN.md 2.1).
+ * lease before writing — its own clock says the lease ran out (docs/scenario-format.md, “Semantics”).
  *
  * A critical section ends early on a rejected write or read, a failed lease check, a refused
  * renew, or (for a client that renews) its own deadline: the step in progress finishes, then the
@@ -128,7 +128,9 @@ function finish(world: World, c: ClientState, abandoned: boolean): void {
   c.phase = 'done'
   c.step = null
   c.waitingOn = null
-  c.renewGen++
+  // A client that still holds the lease when its script runs out keeps renewing it ("sends
+  // renew while holding"); one whose critical section was cut short stops.
+  if (abandoned || !c.believes) c.renewGen++
   c.opGen++
   world.scriptsRunning--
   emit(world, { atMs: world.nowMs, node: c.config.id, type: 'ScriptFinished', abandoned })
@@ -267,7 +269,10 @@ export function onClientTimer(
 }
 
 function onRenewTimer(world: World, c: ClientState): void {
-  if (c.phase !== 'running' || !c.believes) return
+  if (c.phase === 'crashed' || !c.believes) return
+  // After its script, a holder renews only while another script runs: renewals alone must not
+  // keep a finished run alive (timers never do).
+  if (c.phase === 'done' && world.scriptsRunning === 0) return
   // Every tick sends a renew, as real renew loops do: a renew or reply that was lost must not
   // stop the loop for good. Only the reply to the latest renew counts.
   c.renewSentLocalMs = localNowMs(world, c.config.id)

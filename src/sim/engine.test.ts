@@ -1,5 +1,5 @@
 /**
- * One focused test per semantic rule of DESIGN.md sections 2 and 2.1. Each builds the smallest
+ * One focused test per semantic rule of docs/scenario-format.md (“Semantics”). Each builds the smallest
  * scenario that shows the rule and checks the trace. Latency is the default 5 ms unless a test
  * says otherwise, so a request sent at t arrives at t + 5 and its reply at t + 10.
  */
@@ -232,7 +232,9 @@ describe('release and renew: owner-checked or blind', () => {
 describe('the lock service judges expiry on its own clock', () => {
   it.each([
     { clockRate: 2, expiresAtServiceMs: 10_010, expiresAtMs: 5005 },
-    { clockRate: 0.5, expiresAtServiceMs: 10_002.5, expiresAtMs: 20_005 },
+    // At true 5 ms a half-rate clock reads 2.5; the service stamps whole ms (2 + 10000), and
+    // its clock reads 10002 at true 20004.
+    { clockRate: 0.5, expiresAtServiceMs: 10_002, expiresAtMs: 20_004 },
   ])('clockRate $clockRate: the lease ends at true $expiresAtMs ms', (c) => {
     const r = runInput({
       durationMs: 30_000,
@@ -724,7 +726,10 @@ describe('resources', () => {
       ],
     })
     expect(onlyEvent(r, 'ReadServed')).toMatchObject({ client: 'B', token: 42, recorded: true })
-    expect(onlyEvent(r, 'ReadRejected')).toMatchObject({ client: 'A', reason: 'token 41 < 42' })
+    expect(onlyEvent(r, 'ReadRejected')).toMatchObject({
+      client: 'A',
+      reason: 'token 41 < 42: the read is refused',
+    })
     expect(eventsOf(r, 'MessageSent', 'A').map((e) => e.kind)).not.toContain('write')
     expect(onlyEvent(r, 'BeliefEnded', 'A').reason).toBe('read-rejected')
   })

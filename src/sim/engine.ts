@@ -7,7 +7,7 @@
 import type { Chooser } from './choice'
 import { replayChooser, seededChooser } from './choice'
 import { handleClientMessage, onClientTimer } from './client'
-import { applyFault, dropAtCrashedNode, heal, restart, resume } from './faults'
+import { applyFaults, dropAtCrashedNode, heal, restart, resume } from './faults'
 import { handleLockMessage, onExpiryTimer, onLockDelayTimer } from './lockService'
 import { popItem, pushItem } from './queue'
 import { handleResourceMessage, onApply } from './resource'
@@ -35,12 +35,22 @@ export interface ResourceOutcome {
   highestToken: number | null
 }
 
+/** Where a run that reached its event cap was cut: its story after that point is unknown. */
+export interface Truncation {
+  /** True time of the last event handled. */
+  atMs: number
+  /** Events recorded when the cap was reached (the trace then ends with RunEnded). */
+  eventCount: number
+}
+
 export interface Run {
   scenario: Scenario
   events: TraceEvent[]
   /** True time at which the run stopped. */
   endMs: number
   endReason: EndReason
+  /** Set when the run reached its event cap before its horizon; null for a complete run. */
+  truncated: Truncation | null
   /** Each resource's state at the end, by resource id. */
   final: Record<NodeId, ResourceOutcome>
 }
@@ -57,13 +67,15 @@ export function run(scenario: Scenario, options: RunOptions = {}): Run {
   const world = createWorld(scenario, chooser)
   const endReason = runWorld(world, options.maxEvents ?? DEFAULT_MAX_EVENTS)
   const endMs = endReason === 'horizon' ? scenario.durationMs : world.nowMs
+  const truncated =
+    endReason === 'event-limit' ? { atMs: endMs, eventCount: world.events.length } : null
   emit(world, { atMs: endMs, node: '*', type: 'RunEnded', reason: endReason })
   const final: Record<NodeId, ResourceOutcome> = {}
   for (const r of scenario.resources) {
     const state = world.resources[r.id]
     if (state) final[r.id] = { value: state.value, highestToken: state.highestToken }
   }
-  return { scenario, events: world.events, endMs, endReason, final }
+  return { scenario, events: world.events, endMs, endReason, truncated, final }
 }
 
 function runWorld(world: World, maxEvents: number): EndReason {
@@ -101,10 +113,24 @@ function takeWithTies(world: World): Item | undefined {
   return chosen
 }
 
+/** The other faults due at the same ms (faults are queued first, so they lead the queue). */
+function takeFaultsDueWith(world: World, atMs: number): number[] {
+  const indices: number[] = []
+  for (
+    let next = world.queue[0];
+    next?.type === 'fault' && next.atMs === atMs;
+    next = world.queue[0]
+  ) {
+    indices.push(next.index)
+    popItem(world.queue)
+  }
+  return indices
+}
+
 function dispatch(world: World, item: Item): void {
   switch (item.type) {
     case 'fault':
-      return applyFault(world, item.index)
+      return applyFaults(world, [item.index, ...takeFaultsDueWith(world, item.atMs)])
     case 'resume':
       return resume(world, item.to, item.gen)
     case 'restart':

@@ -12,7 +12,21 @@ import type { MessageKind } from './trace'
 import type { World } from './world'
 import { client, emit, node, resource, schedule } from './world'
 
-export function applyFault(world: World, index: number): void {
+/**
+ * Applies the faults due at one ms, in scenario order, except that link faults (delay, drop,
+ * partition) are armed first: a message sent at that ms — say the grant an expiry hands to the
+ * next waiter — is judged against every fault of the ms, whatever order they are listed in.
+ */
+export function applyFaults(world: World, indices: readonly number[]): void {
+  const armsLink = (index: number) => {
+    const kind = world.scenario.faults[index]?.do
+    return kind === 'delay' || kind === 'drop' || kind === 'partition'
+  }
+  for (const index of indices) if (armsLink(index)) applyFault(world, index)
+  for (const index of indices) if (!armsLink(index)) applyFault(world, index)
+}
+
+function applyFault(world: World, index: number): void {
   const fault = world.scenario.faults[index]
   if (fault === undefined) return
   const now = world.nowMs

@@ -4,13 +4,20 @@
  */
 export type { ChoiceAnswer, ChoicePoint, Chooser, RngCell } from './choice'
 export { replayChooser, seededChooser } from './choice'
-export type { CheckResult, Finding, FindingKind, ViolationKind, WarningKind } from './checker'
+export type {
+  CheckResult,
+  Finding,
+  FindingKind,
+  Verdict,
+  ViolationKind,
+  WarningKind,
+} from './checker'
 export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
-export type { EndReason, ResourceOutcome, Run, RunOptions } from './engine'
+export type { EndReason, ResourceOutcome, Run, RunOptions, Truncation } from './engine'
 export { DEFAULT_MAX_EVENTS, run } from './engine'
-export { describeFault, nodeLabel } from './describeFault'
 export type { Fencing } from './fencing'
 export { withFencing } from './fencing'
+export * from './words'
 export { describeEvent, messageLabel, messageWords } from './narrate'
 export type { ExpectedOutcome, Preset, PresetId, SeedQuestion } from './presets'
 export {

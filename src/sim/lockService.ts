@@ -78,7 +78,7 @@ function onRenew(world: World, message: Message): void {
     return
   }
   const holder = lock.holder as NodeId
-  const local = localNowMs(world, LOCK_NODE)
+  const local = stampMs(world)
   lock.expiresAtLocalMs = local + lock.config.leaseMs
   lock.renewTimeLocalMs = local
   const expiresAtMs = scheduleExpiry(world)
@@ -261,7 +261,7 @@ function grantNextIfFree(world: World): boolean {
 
 function grant(world: World, holder: NodeId): void {
   const lock = world.lock
-  const local = localNowMs(world, LOCK_NODE)
+  const local = stampMs(world)
   lock.holder = holder
   lock.token = nextToken(world)
   lock.grant = ++world.grantCount
@@ -331,6 +331,14 @@ function scheduleLockDelayEnd(world: World): number {
     gen: ++lock.lockDelayGen,
   })
   return atMs
+}
+
+/**
+ * The service's clock read in whole milliseconds, as it stamps a lease: a clock that runs at a
+ * fractional rate must not promise an expiry of 10004.37 ms (the format's times are integers).
+ */
+function stampMs(world: World): number {
+  return Math.floor(localNowMs(world, LOCK_NODE))
 }
 
 function sameToken(a: Token, b: Token): boolean {

@@ -5,6 +5,7 @@
 import type { ResourceValue, Token } from './scenario'
 import { formatDurationMs, formatMs } from './time'
 import type { MessageKind, TraceEvent } from './trace'
+import { article, capital, LABEL_VALUE_CHARS, possessive, tokenWords, valueWords } from './words'
 
 const KIND_WORDS: Record<MessageKind, string> = {
   acquire: 'acquire request',
@@ -28,14 +29,6 @@ export function messageWords(kind: MessageKind): string {
   return KIND_WORDS[kind]
 }
 
-function tokenWords(token: Token): string {
-  return token === null ? 'no token' : `token ${token}`
-}
-
-function valueWords(value: ResourceValue): string {
-  return typeof value === 'string' ? `"${value}"` : String(value)
-}
-
 /** A short label for a message arrow: "grant 41", "write A·41", "renew 41". */
 export function messageLabel(kind: MessageKind, token: Token, value: ResourceValue): string {
   const t = token === null ? '' : ` ${token}`
@@ -46,11 +39,11 @@ export function messageLabel(kind: MessageKind, token: Token, value: ResourceVal
       return `${kind}${t}`
     case 'write':
     case 'effect':
-      return `${kind} ${valueWords(value)}${token === null ? '' : ` · ${token}`}`
+      return `${kind} ${valueWords(value, LABEL_VALUE_CHARS)}${token === null ? '' : ` · ${token}`}`
     case 'read':
       return 'read'
     case 'read-ok':
-      return `read → ${valueWords(value)}`
+      return `read → ${valueWords(value, LABEL_VALUE_CHARS)}`
     case 'write-ok':
       return 'ok'
     case 'write-rejected':
@@ -199,16 +192,4 @@ export function nodeName(id: string): string {
 /** A node as the subject of a sentence: "The lock service", or its id as written. */
 function subject(id: string): string {
   return id === 'lock' ? 'The lock service' : id
-}
-
-function possessive(name: string): string {
-  return name.endsWith('s') ? `${name}'` : `${name}'s`
-}
-
-function article(words: string): string {
-  return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1)
 }

@@ -1,5 +1,5 @@
 /**
- * The presets (DESIGN.md section 6): every one parses, runs, and gets exactly the outcome it
+ * The presets (docs/contracts.md, “Preset ids”): every one parses, runs, and gets exactly the outcome it
  * declares; its narration is tied to events that happen in its run; gc-pause tells the story
  * the lab is built around (41 rejected after 42).
  */
@@ -15,7 +15,7 @@ import { eventsOf, indexOfEvent, parseOrThrow } from '../testing/runs'
 import type { TraceEvent } from './trace'
 import { TRACE_EVENT_TYPES } from './trace'
 
-/** The thirteen ids of DESIGN.md section 6, in its order. Blog posts link to them. */
+/** The thirteen ids of docs/contracts.md, in its order. Blog posts link to them. */
 const DESIGN_IDS = [
   'gc-pause',
   'gc-pause-unfenced',
@@ -55,7 +55,7 @@ function narrationAnchor(
 }
 
 describe('the preset catalogue', () => {
-  it('has exactly the thirteen ids of DESIGN.md, in order', () => {
+  it('has exactly the thirteen ids of the contract, in order', () => {
     expect([...PRESET_IDS]).toEqual(DESIGN_IDS)
     expect(PRESETS.map((p) => p.id)).toEqual(DESIGN_IDS)
     for (const id of DESIGN_IDS) {

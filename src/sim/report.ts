@@ -1,11 +1,11 @@
 /**
- * The command line's JSON report (DESIGN.md section 3): one object that summarises a run —
+ * The command line's JSON report (docs/contracts.md, “Command line”): one object that summarises a run —
  * grants, every write and effect in the order resources decided them, final resource states,
  * findings and the full trace. Its shape is a public contract.
  */
-import type { CheckResult, Finding, FindingKind } from './checker'
+import type { CheckResult, Finding, FindingKind, Verdict } from './checker'
 import { check } from './checker'
-import type { Run } from './engine'
+import type { Run, Truncation } from './engine'
 import type { NodeId, ResourceValue, Token } from './scenario'
 import type { TraceEvent } from './trace'
 
@@ -40,7 +40,9 @@ export type FindingRow =
 
 export interface Report {
   scenario: string | null
-  verdict: 'safe' | 'unsafe'
+  verdict: Verdict
+  /** Where the run was cut at the engine's event cap; null for a complete run. */
+  truncated: Truncation | null
   grants: GrantRow[]
   writes: WriteRow[]
   final: Record<NodeId, { value: ResourceValue; highestToken: number | null }>
@@ -53,6 +55,7 @@ export function toReport(run: Run, result: CheckResult = check(run)): Report {
   return {
     scenario: run.scenario.id ?? null,
     verdict: result.verdict,
+    truncated: run.truncated,
     grants: grantRows(run.events),
     writes: writeRows(run),
     final: run.final,

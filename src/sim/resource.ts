@@ -28,9 +28,11 @@ export function handleResourceMessage(world: World, id: NodeId, message: Message
 
 function onRead(world: World, id: NodeId, resource: ResourceState, message: Message): void {
   const { fencing, fenceReads } = resource.config
-  const fenced = fenceReads && fencing !== 'none'
+  // Fencing orders holders. A read that carries no token (its client never acquired, or the
+  // service issues none) changes nothing and has nothing to record: it is served unfenced.
+  const fenced = fenceReads && fencing !== 'none' && message.token !== null
   if (fenced) {
-    const reason = fencingRejection(resource, message.token)
+    const reason = fencingRejection(resource, message.token, 'read')
     if (reason !== null) {
       emit(world, {
         atMs: world.nowMs,
@@ -74,7 +76,9 @@ function onRead(world: World, id: NodeId, resource: ResourceState, message: Mess
 function onWrite(world: World, id: NodeId, resource: ResourceState, message: Message): void {
   const facts = writeFacts(message)
   const reason =
-    resource.config.fencing === 'none' ? null : fencingRejection(resource, message.token)
+    resource.config.fencing === 'none'
+      ? null
+      : fencingRejection(resource, message.token, message.kind === 'effect' ? 'effect' : 'write')
   if (reason !== null) {
     emit(world, { atMs: world.nowMs, node: id, type: 'WriteRejected', ...facts, reason })
     send(world, {
@@ -160,14 +164,26 @@ function apply(resource: ResourceState, message: Message): boolean {
   return false
 }
 
-/** Null when a fenced resource accepts the token; else the reason it must refuse it. */
-function fencingRejection(resource: ResourceState, token: Token): string | null {
-  if (token === null) return 'no fencing token: the write cannot be ordered'
+/**
+ * Null when a fenced resource accepts the token; else the reason it must refuse it. A write's
+ * lower token reads "token 41 < 42" (the format's example); a read's says it was a read.
+ */
+function fencingRejection(
+  resource: ResourceState,
+  token: Token,
+  what: 'write' | 'effect' | 'read',
+): string | null {
+  if (token === null) return `no fencing token: the ${what} cannot be ordered`
   if (typeof token === 'string') {
-    return `token ${token} is a random id: random tokens cannot be ordered`
+    const refusal = `token ${token} is a random id: random tokens cannot be ordered`
+    return what === 'read' ? `${refusal}, so the read is refused` : refusal
   }
   const highest = resource.highestToken
-  if (highest !== null && token < highest) return `token ${token} < ${highest}`
+  if (highest !== null && token < highest) {
+    return what === 'read'
+      ? `token ${token} < ${highest}: the read is refused`
+      : `token ${token} < ${highest}`
+  }
   return null
 }
 

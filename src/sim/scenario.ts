@@ -1,11 +1,12 @@
 /**
- * Scenario format v1 (DESIGN.md section 2): the schema, its defaults and its validation.
+ * Scenario format v1 (docs/scenario-format.md): the schema, its defaults and its validation.
  *
  * The structural rules live in a valibot schema, so unknown fields and bad values are rejected
  * with a message that names the path (`clients[1].script[2].do`). Rules that span fields
  * (unique ids, references to nodes that exist) run after the schema, over the parsed value.
  */
 import * as v from 'valibot'
+import { clip } from './words/text'
 
 export const SCENARIO_FORMAT = 'fencing-lab/scenario@1'
 
@@ -25,6 +26,13 @@ const signedMs = (what: string) =>
     v.number(`${what} must be a number of milliseconds`),
     v.safeInteger(`${what} must be a whole number of milliseconds`),
   )
+/**
+ * Tokens count up from firstToken, one per grant, and a run has at most a few million events:
+ * from 10^15 that stays far below 2^53, where doubles stop counting in steps of one (a token near
+ * 2^53 + 1 would equal its predecessor).
+ */
+export const MAX_FIRST_TOKEN = 1e15
+
 const positiveRate = v.pipe(
   v.number('a clock rate must be a number'),
   v.minValue(0.01, 'a clock rate must be at least 0.01'),
@@ -39,8 +47,16 @@ const idField = v.pipe(
 )
 const text = (max: number) =>
   v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`))
+/** Longest text a resource may hold (a written value, an effect, an initial value). */
+export const MAX_VALUE_CHARS = 200
 const resourceValue = v.union(
-  [v.string(), v.pipe(v.number(), v.finite())],
+  [
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_VALUE_CHARS, `a value must be at most ${MAX_VALUE_CHARS} characters`),
+    ),
+    v.pipe(v.number(), v.finite()),
+  ],
   'a value must be text or a finite number',
 )
 
@@ -100,6 +116,10 @@ const LockServiceSchema = v.strictObject({
     v.pipe(
       v.number('firstToken must be a number'),
       v.safeInteger('firstToken must be a whole number'),
+      v.maxValue(
+        MAX_FIRST_TOKEN,
+        'firstToken must be at most 10^15, so that every token counted up from it stays exact',
+      ),
     ),
     41,
   ),
@@ -385,7 +405,7 @@ const MAX_QUOTED_CHARS = 60
 
 /** Shortens input quoted in a message: a hostile document must not make a message of itself. */
 function clipQuoted(text: string): string {
-  return text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text
+  return clip(text, MAX_QUOTED_CHARS)
 }
 
 function describeIssue(issue: ValibotIssue): ScenarioIssue {

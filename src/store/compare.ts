@@ -2,7 +2,7 @@
  * Compare mode: the same scenario run with fencing on (atomic) and off (none), and the outcomes
  * that differ, in words and as marks to highlight in each diagram.
  */
-import type { ResourceValue } from '../sim'
+import { possessive, valueWords } from '../sim'
 import type { DecisionMark } from '../timeline'
 import type { LabRun } from './derive'
 
@@ -12,7 +12,7 @@ export interface Highlight {
 }
 
 export interface CompareOutcome {
-  /** One sentence per difference: "With fencing: storage rejected A’s token 41 (…). Without: …" */
+  /** One sentence per difference: "With fencing: storage rejected A's token 41 (…). Without: …" */
   differences: string[]
   /** The verdict and final values of each run, one sentence each. */
   fencedSummary: string
@@ -89,12 +89,4 @@ function summary(lab: LabRun): string {
       ? 'safe'
       : `unsafe — ${lab.findings.violations.map((v) => v.message).join(' ')}`
   return `${verdict.replace(/[.\s]+$/, '')}; ${finals}.`
-}
-
-function possessive(name: string): string {
-  return name.endsWith('s') ? `${name}’` : `${name}’s`
-}
-
-function valueWords(value: ResourceValue): string {
-  return typeof value === 'string' ? `“${value}”` : String(value)
 }

@@ -3,10 +3,13 @@
  * subscribes a component to a slice of its lab's state; it throws outside a provider, where a
  * silent default store would hide a wiring bug.
  */
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
+import type { LabState } from '../timeline'
 import type { LabStore, LabStoreState } from './labStore'
+import type { Moment } from './selectors'
+import { stateAtMoment } from './selectors'
 
 const LabContext = createContext<LabStore | null>(null)
 
@@ -24,4 +27,13 @@ export function useLabStore(): LabStore {
 /** A slice of the lab's state; the component re-renders only when the slice changes. */
 export function useLab<T>(selector: (state: LabStoreState) => T): T {
   return useStore(useLabStore(), selector)
+}
+
+/**
+ * The lab state after a moment (from `momentAtCursor` or `momentAtAction`), computed again only
+ * when the moment changes: when the cursor crosses an event or the run changes.
+ */
+export function useStateAt(moment: Moment): LabState {
+  const [lab, index] = moment
+  return useMemo(() => stateAtMoment([lab, index]), [lab, index])
 }

@@ -6,7 +6,7 @@
  * ones, and derived runs are cached per value.
  */
 import type { Fault, NodeId, ResourceConfig, Scenario } from '../sim'
-import { describeFault as describeSimFault, nodeLabel } from '../sim'
+import { nodeLabel } from '../sim'
 
 export type Fencing = ResourceConfig['fencing']
 export const FENCING_MODES: readonly Fencing[] = ['atomic', 'check-then-write', 'none']
@@ -60,7 +60,5 @@ export function nodeName(scenario: Scenario, id: NodeId): string {
   return nodeLabel(id, scenario)
 }
 
-/** One line for the fault list: "Pause client A at 1 s for 15 s". */
-export function describeFault(fault: Fault, scenario: Scenario): string {
-  return describeSimFault(fault, scenario)
-}
+/** One line for the fault list: "Pause client A at 1 s for 15 s" (the run's words, sim/words). */
+export { describeFault } from '../sim'

@@ -1,7 +1,7 @@
 /** The lab's state (one zustand store per lab instance) and its playback loop. */
 export type { CompareOutcome, Highlight } from './compare'
 export { compareOutcomes } from './compare'
-export { LabProvider, useLab, useLabStore } from './context'
+export { LabProvider, useLab, useLabStore, useStateAt } from './context'
 export type { LabRun } from './derive'
 export { deriveLabRun } from './derive'
 export type { Edits, Fencing } from './edits'
@@ -13,6 +13,8 @@ export {
   nodeName,
   scenarioEdits,
 } from './edits'
+export type { HistoryRecord } from './historyRecord'
+export { historyRecord, readHistoryRecord } from './historyRecord'
 export type { MessageAction } from './interventions'
 export { faultTimeMs, messageFault } from './interventions'
 export type {
@@ -21,26 +23,25 @@ export type {
   CursorRange,
   FutureMode,
   HistoryEntry,
+  LabHistory,
   LabInit,
   LabStore,
   LabStoreState,
   LabTab,
   Theme,
 } from './labStore'
+export { createLabStore, MAX_SPEED, MIN_SPEED, SPEEDS, UNDO_LIMIT } from './labStore'
+export type { Moment } from './selectors'
 export {
-  createLabStore,
+  actionMsOf,
   cursorBoundsOf,
   endMsOf,
-  MAX_SPEED,
-  MIN_SPEED,
-  SPEEDS,
+  momentAtAction,
+  momentAtCursor,
+  stateAtAction,
   stateAtCursor,
-} from './labStore'
-export {
-  eventsAt,
-  holderSentence,
-  momentAnnouncement,
-  momentWords,
-} from './moment'
+  stateAtMoment,
+} from './selectors'
+export { eventsAt, holderSentence, momentAnnouncement, momentWords } from './moment'
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'

@@ -351,11 +351,11 @@ describe('compare mode', () => {
     expect(compare).not.toBeNull()
     if (compare === null) return
     expect(compare.outcome.differences).toEqual([
-      'With fencing: storage rejected A’s write with token 41 (token 41 < 42). Without: A’s token 41 overwrote B’s value “B” (token 42).',
+      `With fencing: storage rejected A's write with token 41 (token 41 < 42). Without: A's token 41 overwrote B's value "B" (token 42).`,
     ])
-    expect(compare.outcome.fencedSummary).toBe('With fencing: safe; storage ends with “B”.')
+    expect(compare.outcome.fencedSummary).toBe('With fencing: safe; storage ends with "B".')
     expect(compare.outcome.unfencedSummary).toMatch(
-      /^Without fencing: unsafe — .*storage ends with “A”\.$/,
+      /^Without fencing: unsafe — .*storage ends with "A"\.$/,
     )
     expect(compare.outcome.fenced.msgs).toHaveLength(1)
     expect(compare.outcome.unfenced.decisionEventIndexes).toHaveLength(2)

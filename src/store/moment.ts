@@ -2,7 +2,7 @@
  * A moment of the run in words: what the scrubber's aria-valuetext says and what the live region
  * announces after a manual step.
  */
-import { describeEvent, formatMs } from '../sim'
+import { capital, describeEvent, formatMs } from '../sim'
 import type { LabState } from '../timeline'
 import { captionAt, eventIndexAt, stateAfterEvent } from '../timeline'
 import type { LabRun } from './derive'
@@ -37,7 +37,7 @@ export function momentAnnouncement(lab: LabRun, ms: number): string {
   if (events.length === 0) {
     const index = eventIndexAt(lab.timeline, ms)
     const state = stateAfterEvent(lab.timeline, index)
-    parts.push(`${capitalize(holderSentence(state))}.`)
+    parts.push(`${capital(holderSentence(state))}.`)
   }
   return parts.join(' ')
 }
@@ -48,8 +48,4 @@ export function eventsAt(lab: LabRun, ms: number) {
   let first = last
   while (first >= 0 && lab.run.events[first]?.atMs === ms) first--
   return lab.run.events.slice(first + 1, last + 1)
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -91,10 +91,32 @@ describe('openScenario: a scenario opened as an undoable edit', () => {
     expect(store.getState().lab.scenario.id).toBe('gc-pause')
   })
 
-  it('a plain load (the picker) still starts a fresh history', () => {
+  it('picking a preset is an undoable step too, back to the scenario and edits before', () => {
     const store = labOf('gc-pause')
     store.getState().openScenario(staleWriteScenario())
+    store.getState().setCursor(3000)
+    store.getState().expireLease()
+    const before = store.getState()
     store.getState().loadPreset('lock-delay')
+    let s = store.getState()
+    expect(s.lab.scenario.id).toBe('lock-delay')
+    expect(s.cursorMs).toBe(0)
+    expect(s.edited).toBe(false)
+    expect(s.undoStack).toHaveLength(3)
+    store.getState().undo()
+    s = store.getState()
+    expect(s.base).toBe(before.base)
+    expect(s.edits).toBe(before.edits)
+    expect(s.lab).toBe(before.lab)
+    expect(s.edited).toBe(true)
+    store.getState().redo()
+    expect(store.getState().lab.scenario.id).toBe('lock-delay')
+  })
+
+  it('picking the preset that is open, unedited, only returns to its start', () => {
+    const store = labOf('gc-pause')
+    store.getState().setCursor(5000)
+    store.getState().loadPreset('gc-pause')
     expect(store.getState().undoStack).toEqual([])
     expect(store.getState().cursorMs).toBe(0)
   })

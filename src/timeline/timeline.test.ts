@@ -9,6 +9,7 @@ import {
   eventIndexAt,
   nextProblemMs,
   nextStopMs,
+  previousProblemMs,
   previousStopMs,
   SNAPSHOT_EVERY,
   stateAfterEvent,
@@ -113,6 +114,52 @@ describe('timeline', () => {
     expect(nextProblemMs(timeline, 0)).toBe(10010)
     expect(nextProblemMs(timeline, 10010)).toBe(16005)
     expect(nextProblemMs(timeline, 16005)).toBeNull()
+  })
+})
+
+describe('stepping and problem stops', () => {
+  it('a safe run without rejections has no problem stops', () => {
+    const r = runOf({
+      clients: [
+        { id: 'A', script: [{ do: 'acquire' }, { do: 'write', value: 1 }, { do: 'release' }] },
+      ],
+    })
+    const timeline = buildTimeline(r, check(r))
+    expect(timeline.problemMs).toEqual([])
+    expect(nextProblemMs(timeline, -1)).toBeNull()
+    expect(previousProblemMs(timeline, Infinity)).toBeNull()
+  })
+
+  it('gc-pause: back from the end reaches the rejection, then the warning, then nothing', () => {
+    const r = presetRun('gc-pause')
+    const timeline = buildTimeline(r, check(r))
+    expect(previousProblemMs(timeline, r.endMs)).toBe(16005)
+    expect(previousProblemMs(timeline, 16005)).toBe(10010)
+    expect(previousProblemMs(timeline, 10010)).toBeNull()
+  })
+
+  it('a rejected fenced read is a problem stop', () => {
+    // A pauses holding 41; B takes the lock with 42 and reads (recording 42); A wakes and reads.
+    const r = runOf({
+      durationMs: 30_000,
+      resources: [{ id: 'storage', fencing: 'atomic', fenceReads: true }],
+      clients: [
+        { id: 'A', script: [{ do: 'acquire' }, { do: 'work', ms: 100 }, { do: 'read' }] },
+        { id: 'B', startMs: 500, script: [{ do: 'acquire' }, { do: 'read' }, { do: 'release' }] },
+      ],
+      faults: [{ atMs: 50, do: 'pause', node: 'A', ms: 15_000 }],
+    })
+    const rejected = r.events.filter((e) => e.type === 'ReadRejected')
+    expect(rejected.map((e) => e.node)).toEqual(['storage'])
+    const timeline = buildTimeline(r, check(r))
+    expect(timeline.problemMs).toContain(rejected[0]!.atMs)
+  })
+
+  it('the state between two event times is the state at the first', () => {
+    const r = presetRun('gc-pause')
+    const timeline = buildTimeline(r, check(r))
+    expect(stateAt(timeline, 12_345)).toEqual(stateAt(timeline, previousStopMs(timeline, 12_345)))
+    expect(stateAt(timeline, r.endMs + 10_000)).toEqual(stateAt(timeline, r.endMs))
   })
 })
 

@@ -5,8 +5,7 @@
  * the whole lesson, so it is marked.
  */
 import { useMemo } from 'react'
-import type { ResourceValue } from '../sim'
-import { formatMs } from '../sim'
+import { formatMs, valueWords } from '../sim'
 import type { LabRun } from '../store/derive'
 import type { ClientView, LabState, ResourceView } from '../timeline'
 import { stateAfterEvent } from '../timeline'
@@ -80,10 +79,6 @@ function clientWords(c: ClientView, state: LabState): string {
   return c.activity
 }
 
-function valueText(value: ResourceValue): string {
-  return typeof value === 'string' ? `“${value}”` : String(value)
-}
-
 function resourceWords(r: ResourceView): string {
   const fencing =
     r.fencing === 'none'
@@ -91,5 +86,5 @@ function resourceWords(r: ResourceView): string {
       : r.highestToken === null
         ? 'has seen no token yet'
         : `highest token ${r.highestToken}`
-  return `value ${valueText(r.value)} · ${fencing}`
+  return `value ${valueWords(r.value)} · ${fencing}`
 }

@@ -10,8 +10,11 @@ import type { TourChapter } from './chapters'
 import { TOUR } from './chapters'
 import { Segmented } from '../ui/Segmented'
 import { CloseIcon } from '../ui/icons'
-import type { TourLink, TourTheme } from './link'
-import { readTourLink, tourHash } from './link'
+import type { TourLink as TourAddress, TourTheme } from '../link/tour'
+
+/** A tour link read against the tour's own chapters. */
+type TourLink = TourAddress<TourChapter>
+import { readTourLink, tourHash } from '../link/tour'
 import type { Direction } from './navigation'
 import { clampStep, landing } from './navigation'
 import { TourChapterView } from './TourChapterView'
@@ -86,7 +89,7 @@ function TourPage({
 
   useEffect(() => {
     const onHashChange = () => {
-      const link = readTourLink(location.search, location.hash)
+      const link = readTourLink(location.search, location.hash, TOUR)
       setPage((p) => ({ ...fromLink(link, p.jumps + 1) }))
     }
     window.addEventListener('hashchange', onHashChange)

@@ -15,7 +15,7 @@ import { findChapter, TOUR } from './chapters'
 import { ChapterEnd } from './ChapterEnd'
 import { focusedControl, tourKeyAction } from './keys'
 import type { TourKeyAction } from './keys'
-import type { TourTheme } from './link'
+import type { TourTheme } from '../link/tour'
 import type { ChapterPlace, Direction, Move } from './navigation'
 import {
   answer,

@@ -1,7 +1,8 @@
 /** The tour page's entry (tour.html): reads the address once, then hands over to TourApp. */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { readTourLink } from './link'
+import { readTourLink } from '../link/tour'
+import { TOUR } from './chapters'
 import { TourApp } from './TourApp'
 import '../ui/lab.css'
 import './tour.css'
@@ -11,6 +12,6 @@ if (!root) throw new Error('tour.html has no #root element')
 
 createRoot(root).render(
   <StrictMode>
-    <TourApp initial={readTourLink(location.search, location.hash)} />
+    <TourApp initial={readTourLink(location.search, location.hash, TOUR)} />
   </StrictMode>,
 )

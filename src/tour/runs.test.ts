@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readLabLink } from '../embed/urlCodec'
+import { readLabAddress } from '../link/lab'
 import { describeEvent } from '../sim'
 import { TOUR, TOUR_SCENARIOS } from './chapters'
 import { createRunCache, labHref, scenarioKey, tryItRuns } from './runs'
@@ -11,7 +11,7 @@ const runFor = createRunCache()
 function opened(href: string) {
   const url = new URL(href, 'https://lab.example/')
   expect(url.pathname).toBe('/index.html')
-  return readLabLink(url.search, url.hash)
+  return readLabAddress(url.search, url.hash)
 }
 
 describe('the tour’s runs', () => {
@@ -24,7 +24,7 @@ describe('the tour’s runs', () => {
     expect(preset).toMatchObject({ source: { kind: 'preset', id: 'gc-pause' }, cursorMs: 16005 })
     for (const own of TOUR_SCENARIOS) {
       const link = opened(labHref(own, 22015))
-      expect(link.problem).toBeNull()
+      expect(link.notice).toBeNull()
       expect(link.cursorMs).toBe(22015)
       if (link.source.kind !== 'custom') throw new Error('expected a custom scenario')
       expect(link.source.scenario).toEqual(runFor(own).scenario)

@@ -8,7 +8,7 @@ import type { Scenario } from '../sim'
 import type { Moment, TourChapter, TourStep } from './chapters'
 import { findPreset, parseScenario } from '../sim'
 import { resolveMoment, TOUR_SCENARIOS } from './chapters'
-import { encodeScenario, writeLabLink } from '../embed/urlCodec'
+import { labHref as labPageHref } from '../link/write'
 import type { LabRun } from '../store/derive'
 import { deriveLabRun } from '../store/derive'
 
@@ -61,13 +61,10 @@ export function momentEventIndex(lab: LabRun, moment: Moment): number {
  * preset, `index.html#s=<scenario>&t=<ms>` for the tour's own scenarios.
  */
 export function labHref(scenario: StepScenario, cursorMs: number, page = 'index.html'): string {
-  const t = Math.max(0, Math.round(cursorMs))
-  if (typeof scenario === 'string') {
-    const link = writeLabLink({ kind: 'preset', id: scenario }, t)
-    return `${page}${link.search}`
-  }
+  if (typeof scenario === 'string')
+    return labPageHref(page, { kind: 'preset', id: scenario }, cursorMs)
   // The scenario as written (defaults left out) makes a shorter link than the parsed one.
-  return `${page}#s=${encodeScenario(scenario)}${t > 0 ? `&t=${t}` : ''}`
+  return labPageHref(page, { kind: 'custom', scenario }, cursorMs)
 }
 
 export interface TryIt {

@@ -1,52 +1,75 @@
 /**
- * The lab page: reads the address (a preset, a custom scenario link, a cursor time), opens one
- * lab, and keeps the address in step with it. A bad link opens the default scenario with a
- * message that says what was wrong — never a blank page.
+ * The lab page: reads the address (a preset, a custom scenario link, a cursor time, view options)
+ * through src/link, opens one lab with the link's notice, and keeps the address in step with it.
+ * A bad link opens the default scenario with a message that says what was wrong — never a blank
+ * page — and stays in the address bar until the reader changes something. Pasting another link
+ * into the address bar, Back and Forward open the lab at the address they lead to.
  */
 import { useEffect, useState } from 'react'
-import { readLabLink, readLinkView } from '../embed/urlCodec'
+import { readLabAddress } from '../link/lab'
+import { writeLabLink } from '../link/write'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, LabProvider } from '../store'
 import { ErrorBoundary } from './ErrorBoundary'
+import type { ExploreSlot } from './explore/slot'
+import { createExploreSlot, ExploreSlotProvider } from './explore/slot'
 import { Lab } from './Lab'
+import { keepSessionHistory, readSessionHistory } from './sessionHistory'
+import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
 import './lab.css'
 
-function storeFromAddress(): LabStore {
-  const link = readLabLink(location.search, location.hash)
-  const { view, problem: viewProblem } = readLinkView(location.search, location.hash)
+interface Opened {
+  store: LabStore
+  /** Where this lab's explorer makes its store on first use. */
+  explore: ExploreSlot
+  /** The address the reader opened, when something in it was wrong. */
+  brokenLink: BrokenLink | null
+}
+
+function openAddress(): Opened {
+  const start = readLabAddress(location.search, location.hash)
   const init: LabInit = {
+    // Undo survives a reload of this tab when the address still shows the same scenario.
+    history: readSessionHistory(),
     reducedMotion:
       typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
+    notice: start.notice,
   }
-  if (link.source.kind === 'preset') init.preset = link.source.id
-  if (link.source.kind === 'custom') init.scenario = link.source.scenario
-  if (link.cursorMs !== null) init.cursorMs = link.cursorMs
-  if (view.compare !== undefined) init.compareMode = view.compare
-  if (view.future !== undefined) init.futureMode = view.future
-  const store = createLabStore(init)
-  if (link.problem !== null) {
-    const fallback =
-      link.source.kind === 'default'
-        ? ` Showing the default scenario, “${store.getState().lab.scenario.title ?? DEFAULT_PRESET_ID}”.`
-        : ''
-    store.setState({
-      notice: `${link.problem}${fallback}${viewProblem === null ? '' : ` ${viewProblem}`}`,
-    })
-  } else if (viewProblem !== null) {
-    store.setState({ notice: viewProblem })
+  if (start.source.kind === 'preset') init.preset = start.source.id
+  if (start.source.kind === 'custom') init.scenario = start.source.scenario
+  if (start.cursorMs !== null) init.cursorMs = start.cursorMs
+  if (start.view.compare !== undefined) init.compareMode = start.view.compare
+  if (start.view.future !== undefined) init.futureMode = start.view.future
+  return {
+    store: createLabStore(init),
+    explore: createExploreSlot(),
+    brokenLink: start.notice === null ? null : { notice: start.notice, href: location.href },
   }
-  return store
 }
 
 export function App() {
-  const [store, setStore] = useState(storeFromAddress)
+  const [opened, setOpened] = useState(openAddress)
+  const { store, explore } = opened
   const reset = () => {
-    history.replaceState(null, '', `${location.pathname}?scenario=${DEFAULT_PRESET_ID}`)
-    setStore(createLabStore({ preset: DEFAULT_PRESET_ID }))
+    const { search } = writeLabLink({ kind: 'preset', id: DEFAULT_PRESET_ID }, 0)
+    history.replaceState(null, '', `${location.pathname}${search}`)
+    setOpened({
+      store: createLabStore({ preset: DEFAULT_PRESET_ID }),
+      explore: createExploreSlot(),
+      brokenLink: null,
+    })
   }
-  useEffect(() => startUrlSync(store), [store])
+  // A link pasted into the address bar, Back and Forward: each fires popstate (a new fragment
+  // fires hashchange too, after popstate, so following one event opens the address once).
+  useEffect(() => {
+    const follow = () => setOpened(openAddress())
+    window.addEventListener('popstate', follow)
+    return () => window.removeEventListener('popstate', follow)
+  }, [])
+  useEffect(() => startUrlSync(opened.store, { keepAddress: opened.brokenLink !== null }), [opened])
+  useEffect(() => keepSessionHistory(store), [store])
   // The page around the lab follows the lab's theme (the lab root carries its own too).
   useEffect(() => {
     const apply = (theme: string) => {
@@ -64,7 +87,9 @@ export function App() {
         onReset={reset}
       >
         <LabProvider store={store}>
-          <Lab />
+          <ExploreSlotProvider slot={explore}>
+            <Lab brokenLink={opened.brokenLink} />
+          </ExploreSlotProvider>
         </LabProvider>
       </ErrorBoundary>
     </main>

@@ -7,8 +7,17 @@ import { useId, useMemo, useState } from 'react'
 import type { NodeId } from '../sim'
 import { formatDurationMs, formatMs, LOCK_NODE, messageLabel } from '../sim'
 import type { Fencing } from '../store'
-import { describeFault, faultTimeMs, FENCING_MODES, nodeName, useLab } from '../store'
-import { eventIndexAt, stateAfterEvent } from '../timeline'
+import {
+  actionMsOf,
+  describeFault,
+  faultTimeMs,
+  FENCING_MODES,
+  momentAtAction,
+  nodeName,
+  useLab,
+  useStateAt,
+} from '../store'
+import { useShallow } from 'zustand/react/shallow'
 import { CloseIcon, RedoIcon, UndoIcon } from './icons'
 import { Segmented } from './Segmented'
 
@@ -19,8 +28,7 @@ const PARTITION_CHOICES = [1000, 2000, 5000, 10_000, 30_000]
 const JUMP_CHOICES = [-10_000, -5000, -1000, 1000, 5000, 10_000]
 
 export function BreakPanel() {
-  const cursorMs = useLab((s) => s.glide?.toMs ?? s.cursorMs)
-  const atMs = faultTimeMs(cursorMs)
+  const atMs = faultTimeMs(useLab(actionMsOf))
   return (
     <div className="fl-break">
       <p className="fl-break-intro">
@@ -40,10 +48,9 @@ export function BreakPanel() {
   )
 }
 
-function useStateAtCursor() {
-  const lab = useLab((s) => s.lab)
-  const index = useLab((s) => eventIndexAt(s.lab.timeline, s.glide?.toMs ?? s.cursorMs))
-  return useMemo(() => stateAfterEvent(lab.timeline, index), [lab, index])
+/** The state the panel's actions act on: where the reader is (the end of a step in progress). */
+function useStateAtAction() {
+  return useStateAt(useLab(useShallow(momentAtAction)))
 }
 
 function DurationSelect({
@@ -114,7 +121,7 @@ function useNodes() {
 }
 
 function ClientActions() {
-  const state = useStateAtCursor()
+  const state = useStateAtAction()
   const pauseClient = useLab((s) => s.pauseClient)
   const resumeClient = useLab((s) => s.resumeClient)
   const [pauseMs, setPauseMs] = useState(5000)
@@ -159,7 +166,7 @@ function ClientActions() {
 }
 
 function LockActions() {
-  const state = useStateAtCursor()
+  const state = useStateAtAction()
   const { all, scenario } = useNodes()
   const expireLease = useLab((s) => s.expireLease)
   const crashNode = useLab((s) => s.crashNode)

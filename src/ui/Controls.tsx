@@ -5,9 +5,9 @@
  */
 import { useId, useMemo } from 'react'
 import type { FutureMode } from '../store'
-import { cursorBoundsOf, momentWords, SPEEDS, useLab } from '../store'
+import { useShallow } from 'zustand/react/shallow'
+import { cursorBoundsOf, momentAtCursor, momentWords, SPEEDS, useLab } from '../store'
 import { formatMs } from '../sim'
-import { eventIndexAt } from '../timeline'
 import { clockText, speedText } from './format'
 import {
   CompareIcon,
@@ -120,9 +120,8 @@ export function Scrubber() {
   const cursorMs = useLab((s) => s.cursorMs)
   const startMs = useLab((s) => cursorBoundsOf(s).startMs)
   const endMs = useLab((s) => cursorBoundsOf(s).endMs)
-  const lab = useLab((s) => s.lab)
+  const [lab, index] = useLab(useShallow(momentAtCursor))
   const setCursor = useLab((s) => s.setCursor)
-  const index = eventIndexAt(lab.timeline, cursorMs)
   // The words change only when an event is crossed; the time in front of them on every move.
   const words = useMemo(() => momentWords(lab, index), [lab, index])
   const id = useId()

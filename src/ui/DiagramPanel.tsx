@@ -6,7 +6,8 @@
  */
 import type { ReactNode } from 'react'
 import { memo, useCallback, useId, useMemo, useState } from 'react'
-import type { Finding } from '../sim'
+import type { Finding, Truncation } from '../sim'
+import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
 import { useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
@@ -168,25 +169,43 @@ const DiagramView = memo(function DiagramView({
     [pause, setCursor],
   )
   return (
-    <div ref={ref} className="fl-diagram-frame">
-      {widthPx > 0 && (
-        <SpaceTimeDiagram
-          run={lab.run}
-          findings={lab.findings}
-          spans={lab.spans}
-          cursorMs={cursorMs}
-          future={future}
-          widthPx={widthPx}
-          idPrefix={idPrefix}
-          title={title}
-          onScrub={onScrub}
-          onFindingActivate={onFindingActivate}
-          {...(onMessageActivate === undefined ? {} : { onMessageActivate })}
-          {...(highlight === undefined ? {} : { highlight })}
-          {...(alignWith === undefined ? {} : { alignWith })}
-          time={time}
-        />
-      )}
-    </div>
+    <>
+      {lab.findings.truncated !== null && <TruncatedNotice cut={lab.findings.truncated} />}
+      <div ref={ref} className="fl-diagram-frame">
+        {widthPx > 0 && (
+          <SpaceTimeDiagram
+            run={lab.run}
+            findings={lab.findings}
+            spans={lab.spans}
+            cursorMs={cursorMs}
+            future={future}
+            widthPx={widthPx}
+            idPrefix={idPrefix}
+            title={title}
+            onScrub={onScrub}
+            onFindingActivate={onFindingActivate}
+            {...(onMessageActivate === undefined ? {} : { onMessageActivate })}
+            {...(highlight === undefined ? {} : { highlight })}
+            {...(alignWith === undefined ? {} : { alignWith })}
+            time={time}
+          />
+        )}
+      </div>
+    </>
   )
 })
+
+/**
+ * A run cut at the engine's event limit has no verdict to trust: say so beside the diagram, in
+ * the lab and in every embed, with where it was cut.
+ */
+function TruncatedNotice({ cut }: { cut: Truncation }) {
+  return (
+    <p className="fl-truncated" role="status">
+      <strong>Run cut short.</strong> It reached the engine’s limit of{' '}
+      {cut.eventCount.toLocaleString('en-US')} events at {formatMs(cut.atMs)}; nothing after that
+      was simulated, so the verdict is inconclusive unless a violation came first. Shorten{' '}
+      <code>durationMs</code> or slow the renewals.
+    </p>
+  )
+}

@@ -1,5 +1,5 @@
 /**
- * The event log (DESIGN.md section 5): every event of the run in words, as a list. The entry at
+ * The event log (docs/contracts.md): every event of the run in words, as a list. The entry at
  * the cursor is marked (aria-current) and kept in view; entries after it are the future (faded
  * or hidden like the diagram's). Activating an entry moves the cursor there. The list is one tab
  * stop: only the current entry is in the tab order.
@@ -25,8 +25,7 @@ import type { Finding, TraceEvent } from '../sim'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store'
 import { useShallow } from 'zustand/react/shallow'
-import { useLab } from '../store'
-import { eventIndexAt } from '../timeline'
+import { momentAtCursor, useLab } from '../store'
 import { TONE_GLYPHS, toneOf } from './eventTone'
 import { useSettled } from './hooks'
 import type { LogWindow } from './logWindow'
@@ -51,14 +50,12 @@ export function EventLog({ headingId }: { headingId: string }) {
   // deferred render would still run before that paint). While playing it follows at once.
   const playing = useLab((s) => s.playing)
   const [lab, current] = useDeferredValue(
-    useSettled(
-      useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
-      (settled, next) =>
-        playing || next[0].run.events.length <= RENDER_ALL_UP_TO
-          ? 'now'
-          : settled[0] !== next[0]
-            ? 'after-paint'
-            : LOG_SETTLE_MS,
+    useSettled(useLab(useShallow(momentAtCursor)), (settled, next) =>
+      playing || next[0].run.events.length <= RENDER_ALL_UP_TO
+        ? 'now'
+        : settled[0] !== next[0]
+          ? 'after-paint'
+          : LOG_SETTLE_MS,
     ),
   )
   const futureMode = useLab((s) => s.futureMode)

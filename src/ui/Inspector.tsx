@@ -4,21 +4,15 @@
  * believes next to the truth (a mismatch is loud); each resource with its value, highest token
  * and decisions. Re-renders only when the cursor crosses an event.
  */
-import { useDeferredValue, useMemo } from 'react'
-import type { ResourceValue } from '../sim'
-import { formatMs } from '../sim'
+import { useDeferredValue } from 'react'
+import { formatMs, tokenText, valueWords } from '../sim'
 import { useShallow } from 'zustand/react/shallow'
-import { useLab } from '../store'
+import { momentAtCursor, useLab, useStateAt } from '../store'
 import type { ClientView, LabState, ResourceView, WriteDecision } from '../timeline'
-import { eventIndexAt, stateAfterEvent } from '../timeline'
-import { tokenText } from './format'
 
 export function Inspector() {
   // Deferred like the event log: the state catches up between frames while playing.
-  const [lab, index] = useDeferredValue(
-    useLab(useShallow((s) => [s.lab, eventIndexAt(s.lab.timeline, s.cursorMs)] as const)),
-  )
-  const state = useMemo(() => stateAfterEvent(lab.timeline, index), [lab, index])
+  const state = useStateAt(useDeferredValue(useLab(useShallow(momentAtCursor))))
   return (
     <div className="fl-inspector">
       <LockCard state={state} />
@@ -164,10 +158,6 @@ function ClientCard({ client, state }: { client: ClientView; state: LabState }) 
   )
 }
 
-function valueText(value: ResourceValue): string {
-  return typeof value === 'string' ? `“${value}”` : String(value)
-}
-
 const FENCING_WORDS = {
   atomic: 'atomic token check',
   'check-then-write': 'check, then write (racy)',
@@ -187,7 +177,7 @@ function ResourceCard({ resource }: { resource: ResourceView }) {
       </header>
       <dl className="fl-kv">
         <dt>Value</dt>
-        <dd className="fl-mono fl-strong">{valueText(resource.value)}</dd>
+        <dd className="fl-mono fl-strong">{valueWords(resource.value)}</dd>
         <dt>Highest token</dt>
         <dd className="fl-token fl-mono">
           {resource.highestToken === null ? '—' : resource.highestToken}
@@ -221,7 +211,7 @@ function Decision({ decision }: { decision: WriteDecision }) {
     <p className={`fl-decision ${bad ? 'fl-decision--bad' : 'fl-decision--ok'}`}>
       <span aria-hidden="true">{bad ? '✗' : '✓'} </span>
       Last: {OUTCOME_WORDS[decision.outcome]} {decision.client}’s{' '}
-      {decision.effect ? 'effect' : 'write'} {valueText(decision.value)} with token{' '}
+      {decision.effect ? 'effect' : 'write'} {valueWords(decision.value)} with token{' '}
       {tokenText(decision.token)}
       {decision.reason === null ? '' : ` — ${decision.reason}`} at {formatMs(decision.atMs)}
     </p>

@@ -10,6 +10,8 @@ import { ScenarioPicker } from './ScenarioPicker'
 import { Caption } from './Caption'
 import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
+import type { BrokenLink } from './BrokenLink'
+import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Panels } from './Panels'
 import { Segmented } from './Segmented'
@@ -18,7 +20,8 @@ import { ShareBar } from './share/ShareBar'
 // The counterexample explorer's panel loads when its tab is first opened.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
 
-export function Lab() {
+/** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
+export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
   const { theme, reducedMotion, onKeyDown } = useLabRoot()
 
   return (
@@ -44,7 +47,9 @@ export function Lab() {
           <ThemeToggle />
         </div>
       </header>
-      <Notice />
+      <Notice>
+        <CopyBrokenLink link={brokenLink} />
+      </Notice>
       <ScenarioPicker />
       <ShareBar />
       <section className="fl-stage" aria-label="Timeline">

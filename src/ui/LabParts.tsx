@@ -4,6 +4,7 @@
  * notice and the one polite live region.
  */
 import { useEffect } from 'react'
+import type { ReactNode } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { Theme } from '../store'
 import { startPlayback, useLab, useLabStore } from '../store'
@@ -51,13 +52,17 @@ export function useLabRoot(): LabRoot {
   return { theme, reducedMotion, onKeyDown }
 }
 
-export function Notice() {
+/** `children`: what the page offers beside the message (the lab page: copy a broken link). */
+export function Notice({ children }: { children?: ReactNode }) {
   const notice = useLab((s) => s.notice)
   const dismiss = useLab((s) => s.dismissNotice)
   if (notice === null) return null
   return (
     <div className="fl-notice" role="alert">
-      <p>{notice}</p>
+      <div className="fl-notice-body">
+        <p>{notice}</p>
+        {children}
+      </div>
       <button
         type="button"
         className="fl-button fl-icon-button fl-button--quiet"

@@ -47,8 +47,17 @@ describe('keyAction', () => {
     expect(keyAction(key('ArrowDown'), plain)).toBeNull()
     for (const field of ['<input type="text">', '<select></select>', '<textarea></textarea>']) {
       expect(keyAction(key(' '), element(field))).toBeNull()
+      expect(keyAction(key('ArrowLeft'), element(field))).toBeNull()
+    }
+    for (const field of ['<input type="text">', '<textarea></textarea>']) {
       expect(keyAction(key('z', { ctrlKey: true }), element(field))).toBeNull()
     }
+  })
+
+  it('undoes a pick in a select (a select has no undo of its own)', () => {
+    const select = element('<select></select>')
+    expect(keyAction(key('z', { ctrlKey: true }), select)).toBe('undo')
+    expect(keyAction(key('z', { metaKey: true, shiftKey: true }), select)).toBe('redo')
   })
 
   it('undoes and redoes with Ctrl or ⌘', () => {

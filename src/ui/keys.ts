@@ -62,8 +62,10 @@ function isScrubber(target: Element): boolean {
 }
 
 export function keyAction(e: KeyInput, target: Element | null): KeyAction | null {
-  if (isTextEntry(target)) return null
   const mod = e.ctrlKey || e.metaKey
+  // A text field undoes its own typing; a select has no undo, so Ctrl+Z right after picking a
+  // scenario undoes the pick.
+  if (isTextEntry(target) && !(mod && target?.tagName === 'SELECT')) return null
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key
   if (mod && !e.altKey) {
     if (key === 'z') return e.shiftKey ? 'redo' : 'undo'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readLabLink } from '../embed/urlCodec'
+import { readLabAddress } from '../link/lab'
 import { createLabStore } from '../store'
 import { startUrlSync, URL_SYNC_MS } from './urlSync'
 
@@ -37,8 +37,8 @@ describe('startUrlSync', () => {
     vi.advanceTimersByTime(URL_SYNC_MS)
     expect(location.search).toBe('')
     expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
-    const link = readLabLink(location.search, location.hash)
-    expect(link.problem).toBeNull()
+    const link = readLabAddress(location.search, location.hash)
+    expect(link.notice).toBeNull()
     expect(link.cursorMs).toBe(10_011)
     expect(link.source.kind === 'custom' && link.source.scenario).toEqual(
       store.getState().lab.scenario,
@@ -65,6 +65,46 @@ describe('startUrlSync', () => {
     store.getState().setFutureMode('fade')
     vi.advanceTimersByTime(URL_SYNC_MS)
     expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
+    stop()
+  })
+
+  it('adds a history entry when another scenario opens, and replaces it for the cursor', () => {
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store)
+    const push = vi.spyOn(history, 'pushState')
+    const replace = vi.spyOn(history, 'replaceState')
+    push.mockClear()
+    replace.mockClear()
+    store.getState().setCursor(1000)
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(push).not.toHaveBeenCalled()
+    expect(replace).toHaveBeenCalledTimes(1)
+    store.getState().loadPreset('clock-jump')
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(push).toHaveBeenCalledTimes(1)
+    expect(location.search).toBe('?scenario=clock-jump')
+    store.getState().setCursor(500)
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(push).toHaveBeenCalledTimes(1)
+    expect(location.search).toBe('?scenario=clock-jump&t=500')
+    stop()
+    push.mockRestore()
+    replace.mockRestore()
+  })
+
+  it('leaves an address with a problem as it is until the lab changes', () => {
+    history.replaceState(null, '', '/?scenario=nope&t=-5')
+    const store = createLabStore({
+      reducedMotion: true,
+      notice: 'There is no scenario called “nope”.',
+    })
+    const stop = startUrlSync(store, { keepAddress: true })
+    vi.advanceTimersByTime(URL_SYNC_MS * 4)
+    expect(location.search).toBe('?scenario=nope&t=-5')
+    expect(document.title).toBe('GC pause: token 41 vs 42 · Fencing Lab')
+    store.getState().setCursor(300)
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(location.search).toBe('?scenario=gc-pause&t=300')
     stop()
   })
 })

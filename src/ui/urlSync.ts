@@ -1,13 +1,14 @@
 /**
- * Keeps the address bar in step with the lab (DESIGN.md section 5), with history.replaceState at
- * most every URL_SYNC_MS (and not while playing): a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else
- * becomes a custom `#s=…&t=…` link; compare mode and the future mode follow when not the default.
- * The page's title follows the scenario.
+ * Keeps the address bar in step with the lab (docs/contracts.md, “Pages and addresses”), at most every URL_SYNC_MS (and not while playing):
+ * a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else becomes a custom
+ * `#s=…&t=…` link; compare mode and the future mode follow when not the default (src/link writes
+ * the address). Opening another scenario adds a history entry, so Back returns to the one before;
+ * moving the cursor or editing replaces the current entry. The page's title follows the scenario.
  */
-import type { Scenario } from '../sim'
+import { writeLabLink } from '../link/write'
+import type { LinkTarget } from '../link/write'
+import type { LinkView } from '../link/parts'
 import type { LabStore, LabStoreState } from '../store'
-import type { LinkTarget, LinkView } from '../embed/urlCodec'
-import { viewParams, writeLabLink } from '../embed/urlCodec'
 
 export const URL_SYNC_MS = 250
 
@@ -21,38 +22,42 @@ export function linkView(s: LabStoreState): LinkView {
   return { compare: s.compareMode, future: s.futureMode }
 }
 
+export interface UrlSyncOptions {
+  /**
+   * Leave the address as it is until the reader changes something: a link with a problem stays
+   * in the address bar, where the reader can see and copy what they opened.
+   */
+  keepAddress?: boolean
+}
+
 /** Starts syncing; returns the function that stops it. */
-export function startUrlSync(store: LabStore): () => void {
-  // Encoding a big scenario costs a few ms: do it once per scenario, not once per cursor move.
-  const encoded = new WeakMap<Scenario, string>()
+export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
   let title = ''
+  // The scenario the current history entry shows: opening another one pushes a new entry.
+  let shownBase = store.getState().base
 
-  const write = () => {
-    timer = null
+  const writeTitle = () => {
     const s = store.getState()
-    const target = linkTarget(s)
-    let link: { search: string; hash: string }
-    if (target.kind === 'custom') {
-      const t = Math.max(0, Math.round(s.cursorMs))
-      let hash = encoded.get(target.scenario)
-      if (hash === undefined) {
-        hash = writeLabLink(target, 0).hash
-        encoded.set(target.scenario, hash)
-      }
-      link = { search: '', hash: `${hash}${t > 0 ? `&t=${t}` : ''}${viewParams(linkView(s))}` }
-    } else {
-      link = writeLabLink(target, s.cursorMs, linkView(s))
-    }
-    const url = `${location.pathname}${link.search}${link.hash}`
-    if (url !== `${location.pathname}${location.search}${location.hash}`) {
-      history.replaceState(history.state, '', url)
-    }
     const nextTitle = `${s.lab.scenario.title ?? 'Custom scenario'} · Fencing Lab`
     if (nextTitle !== title) {
       title = nextTitle
       document.title = nextTitle
     }
+  }
+
+  const write = () => {
+    timer = null
+    const s = store.getState()
+    const link = writeLabLink(linkTarget(s), s.cursorMs, linkView(s))
+    const url = `${location.pathname}${link.search}${link.hash}`
+    if (s.base !== shownBase) {
+      shownBase = s.base
+      history.pushState(null, '', url)
+    } else if (url !== `${location.pathname}${location.search}${location.hash}`) {
+      history.replaceState(history.state, '', url)
+    }
+    writeTitle()
   }
 
   const unsubscribe = store.subscribe((s, previous) => {
@@ -63,7 +68,8 @@ export function startUrlSync(store: LabStore): () => void {
     if (s.playing && s.lab === previous.lab) return
     timer ??= setTimeout(write, URL_SYNC_MS)
   })
-  write()
+  if (options.keepAddress === true) writeTitle()
+  else write()
   return () => {
     unsubscribe()
     if (timer !== null) clearTimeout(timer)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PRESET_IDS } from '../sim'
+import { check, parseScenario, PRESET_IDS, run } from '../sim'
 import { renderDiagramSvg } from './index'
 import { StandaloneSvg, standaloneModel } from './standalone'
 import { renderStatic } from './staticMarkup'
@@ -65,6 +65,32 @@ describe('renderDiagramSvg', () => {
     expect(doc.querySelector('title')?.textContent).toBe('My figure')
     expect(doc.querySelector('.fl-playhead-text')?.textContent).toBe('10.5 s')
     expect(doc.querySelector('.fl-future-fade')).not.toBeNull()
+  })
+
+  it('stays well-formed and isolated whatever text the scenario carries', () => {
+    const scenario = parseScenario({
+      title: 'Crafted \u0001\u001b[2J\ud800 title',
+      resources: [{ id: 'storage', initialValue: '\u0000' }],
+      clients: [
+        { id: 'A', script: [{ do: 'acquire' }, { do: 'write', value: '\u202e41 nekot\u0008' }] },
+        { id: 'B', script: [{ do: 'write', value: 'x'.repeat(200) }] },
+      ],
+    })
+    if (!scenario.ok) throw new Error(scenario.message)
+    const result = run(scenario.scenario)
+    const svg = renderDiagramSvg(result, check(result), { widthPx: 700 })
+    // A control character or half a surrogate pair made the file unreadable and the PNG
+    // export fail with "URI malformed".
+    const doc = parseSvg(svg)
+    expect(() => encodeURIComponent(svg)).not.toThrow()
+    const labels = [...doc.querySelectorAll('text')].map((e) => e.textContent ?? '')
+    const reversed = labels.find((t) => t.includes('\u202e'))
+    expect(reversed).toBeDefined()
+    // The override sits inside an isolate that closes before the token.
+    expect(reversed).toMatch(/"\u2068\u202e41 nekot\u2408\u2069"/)
+    // A 200-character value is clipped in every label, so the figure keeps its width.
+    expect(doc.documentElement.getAttribute('width')).toBe('700')
+    for (const label of labels) expect(label).not.toContain('x'.repeat(40))
   })
 })
 

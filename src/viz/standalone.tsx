@@ -6,6 +6,7 @@
  */
 import type { JSX } from 'react'
 import type { CheckResult, Run } from '../sim'
+import { formatMs, xmlSafe } from '../sim'
 import { FutureVeil, Playhead } from './Cursor'
 import { DIAGRAM_CSS } from './diagramStyles'
 import { StaticFindings, StaticMessages } from './Interactive'
@@ -30,7 +31,10 @@ function verdictLine(findings: CheckResult): string {
   const v = findings.violations.length
   const w = findings.warnings.length
   const count = (n: number, word: string) => `${n === 0 ? 'no' : n} ${word}${n === 1 ? '' : 's'}`
-  return `${findings.verdict === 'safe' ? 'Safe' : 'Unsafe'} · ${count(v, 'violation')} · ${count(w, 'warning')}`
+  const verdict = { safe: 'Safe', unsafe: 'Unsafe', inconclusive: 'Inconclusive' }[findings.verdict]
+  const cut = findings.truncated
+  const truncated = cut === null ? '' : ` · run cut at its event limit, ${formatMs(cut.atMs)}`
+  return `${verdict} · ${count(v, 'violation')} · ${count(w, 'warning')}${truncated}`
 }
 
 /** The standalone figure as React elements (serialised by `renderDiagramSvg`). */
@@ -102,5 +106,6 @@ export function renderDiagramSvg(
       cursorMs={options.cursorMs}
     />,
   )
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${markup}\n`
+  // Well-formed whatever the scenario's text holds (a control character would make it unreadable).
+  return xmlSafe(`<?xml version="1.0" encoding="UTF-8"?>\n${markup}\n`)
 }

@@ -27,7 +27,7 @@ export interface Preset {
   question: SeedQuestion
   /** One line for the scenario picker. */
   summary: string
-  /** The research scenario it is modelled on (research/locking.md §3), e.g. "S02". */
+  /** The research scenario it is modelled on (docs/research-scenarios.md), e.g. "S02". */
   research: string
   /** Real systems that behave this way, one line each. */
   realWorld: string[]

@@ -70,8 +70,8 @@ function ChaosResults({ chaos }: { chaos: ChaosJobState }) {
   return (
     <section className="fl-explore-results" aria-label="Chaos results">
       <p className="fl-hint">
-        “{chaos.scenario.title ?? 'custom scenario'}”, {plural(input.runs, 'random schedule')} of
-        seed {input.seed}
+        “<bdi>{chaos.scenario.title ?? 'custom scenario'}</bdi>”,{' '}
+        {plural(input.runs, 'random schedule')} of seed {input.seed}
         {input.baseFaults === 'keep' ? ' on top of its own faults' : ''}, each run with every
         resource fenced (atomic) and with none.
       </p>

@@ -79,7 +79,7 @@ function SearchResults({ search }: { search: SearchJob }) {
   return (
     <section className="fl-explore-results" aria-label="Search results">
       <p className="fl-hint">
-        Searched “{search.scenario.title ?? 'custom scenario'}”
+        Searched “<bdi>{search.scenario.title ?? 'custom scenario'}</bdi>”
         {single ? '' : ', with every resource fenced and with none'}
         {search.slots[0]?.input.baseFaults === 'keep'
           ? ', on top of its own faults.'

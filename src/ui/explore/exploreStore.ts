@@ -1,6 +1,6 @@
 /**
  * The "Find a counterexample" panel's state, one store per lab (beside the lab's own store, so
- * the lab store only gained `openScenario`): the reader's settings, the search in progress or its
+ * the lab store only gained `openScenario`; the lab holds it in its explore slot, slot.tsx): the reader's settings, the search in progress or its
  * results, and chaos mode's. The searches run in Web Workers, started when a panel shows this
  * store (chaos on first use) and ended once no panel does and nothing runs; the main thread only
  * copies progress.
@@ -392,13 +392,4 @@ export function searchSummary(search: SearchJob): string {
 function counterexampleAnnouncement(cx: Counterexample): string {
   const label = VIOLATION_LABELS[cx.finding.kind as ViolationKind] ?? cx.finding.kind
   return `Opened the counterexample at its first ${cx.finding.kind} (${label.toLowerCase()}), ${formatMs(cx.finding.atMs)}: ${cx.finding.message} Undo returns to the scenario before.`
-}
-
-const stores = new WeakMap<LabStore, ExploreStore>()
-
-/** The lab's explore store (made on first use), with real Web Workers. */
-export function exploreStoreFor(lab: LabStore, env: () => ExploreEnv): ExploreStore {
-  let store = stores.get(lab)
-  if (store === undefined) stores.set(lab, (store = createExploreStore(lab, env())))
-  return store
 }

@@ -5,7 +5,7 @@
  * Markdown, a Hugo shortcode, MDX, or a static figure for readers without JavaScript.
  */
 import { useId, useMemo, useRef, useState } from 'react'
-import { encodeScenario } from '../../embed/urlCodec'
+import { encodeScenario } from '../../link/encode'
 import { formatMs } from '../../sim'
 import { useLab, useLabStore } from '../../store'
 import { Segmented } from '../Segmented'

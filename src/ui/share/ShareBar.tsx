@@ -5,7 +5,7 @@
  * exporters load on first use, so the lab's first load does not grow.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { formatMs } from '../../sim'
+import { formatMs, userText } from '../../sim'
 import { useLab, useLabStore } from '../../store'
 import { linkTarget, linkView } from '../urlSync'
 import { copyShortcut, copyText } from './clipboard'
@@ -59,7 +59,7 @@ export function ShareBar() {
     const title = s.lab.scenario.title ?? 'this custom scenario'
     if (await copyText(url)) {
       setCopyFallback(null)
-      say(`Link copied: it opens “${title}” at ${formatMs(Math.round(s.cursorMs))}.`)
+      say(`Link copied: it opens “${userText(title, 200)}” at ${formatMs(Math.round(s.cursorMs))}.`)
     } else {
       setCopyFallback(url)
       say(`Copying was blocked: the link is selected below; press ${copyShortcut()} to copy it.`)
@@ -102,7 +102,7 @@ export function ShareBar() {
   const importFile = useCallback(
     async (file: File, others = 0) => {
       setError(null)
-      const name = clip(file.name, 80)
+      const name = userText(file.name, 80)
       let result: ScenarioTextResult | null
       try {
         const { fileSizeProblem, readScenarioFile } = await import('./scenarioFile')
@@ -124,7 +124,7 @@ export function ShareBar() {
       setUndoImport({ edits: store.getState().edits, title: previous })
       const title = result.scenario.title ?? 'a custom scenario'
       const skipped = others > 0 ? ` (only the first of ${others + 1} files)` : ''
-      setStatus(`Opened “${title}” from ${name}${skipped}.`)
+      setStatus(`Opened “${userText(title, 200)}” from ${name}${skipped}.`)
     },
     [store],
   )
@@ -134,7 +134,7 @@ export function ShareBar() {
     if (store.getState().edits !== undoImport.edits) return
     store.getState().undo()
     setUndoImport(null)
-    setStatus(`Import undone: back to “${undoImport.title}”.`)
+    setStatus(`Import undone: back to “${userText(undoImport.title, 200)}”.`)
   }
 
   // Drop a scenario file anywhere on the lab.
@@ -360,10 +360,6 @@ function resolvedTheme(theme: 'auto' | 'light' | 'dark'): 'light' | 'dark' {
 function diagramWidthPx(from: HTMLElement | null): number | null {
   const panel = from?.closest('.fl-lab')?.querySelector<HTMLElement>('.fl-diagram-panel')
   return panel == null ? null : panel.clientWidth
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
 function sentence(text: string): string {

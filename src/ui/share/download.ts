@@ -42,12 +42,22 @@ export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
   const { widthPx, heightPx } = svgSize(svg)
   // A data: URL, not a blob: one: Chromium gives a blob: document the page's own
   // Content-Security-Policy (style-src 'self'), which would block the figure's <style>.
-  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+  let url: string
+  try {
+    url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+  } catch {
+    // encodeURIComponent refuses half of a surrogate pair ("URI malformed").
+    throw new Error('the figure holds text that cannot be encoded')
+  }
   const image = new Image()
   image.width = widthPx
   image.height = heightPx
   image.src = url
-  await image.decode()
+  try {
+    await image.decode()
+  } catch {
+    throw new Error('the browser could not draw the figure')
+  }
   const canvas = document.createElement('canvas')
   canvas.width = Math.round(widthPx * scale)
   canvas.height = Math.round(heightPx * scale)

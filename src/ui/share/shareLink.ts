@@ -2,8 +2,9 @@
  * The lab's own addresses, for links and snippets. The app is built with `base: './'`, so it may
  * live under any path: everything is derived from the page's address, never from a fixed host.
  */
-import type { LinkTarget, LinkView } from '../../embed/urlCodec'
-import { writeLabLink } from '../../embed/urlCodec'
+import type { LinkView } from '../../link/parts'
+import type { LinkTarget } from '../../link/write'
+import { labHref } from '../../link/write'
 
 export interface LabLocation {
   /** The lab's directory, ending in '/' (embed.html, fencing-lab.js and embed-host.js are here). */
@@ -26,6 +27,5 @@ export function shareUrl(
   cursorMs: number,
   view: LinkView = {},
 ): string {
-  const { search, hash } = writeLabLink(target, cursorMs, view)
-  return `${pageUrl}${search}${hash}`
+  return labHref(pageUrl, target, cursorMs, view)
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { readLabLink } from '../../embed/urlCodec'
+import { readLabAddress } from '../../link/lab'
 import type { Scenario } from '../../sim'
 import { findPreset, parseScenario } from '../../sim'
 import type { EmbedOptions, EmbedSource } from './snippets'
@@ -89,16 +89,17 @@ describe('embed snippets', () => {
     const s = buildSnippets(source('Mine', { kind: 'custom', scenario }), OPTIONS)
     const url = new URL(s.embedUrl)
     expect(url.searchParams.has('scenario')).toBe(false)
-    expect(readLabLink(url.search, url.hash).source).toEqual({ kind: 'custom', scenario })
+    expect(readLabAddress(url.search, url.hash).source).toEqual({ kind: 'custom', scenario })
     const element = parse(s.element).querySelector('fencing-lab')
     const link = element?.getAttribute('link') ?? ''
     expect(link).toBe(url.hash)
-    expect(readLabLink('', link).source).toEqual({ kind: 'custom', scenario })
+    expect(readLabAddress('', link).source).toEqual({ kind: 'custom', scenario })
     const fallback = new URL(s.labUrl)
-    expect(readLabLink(fallback.search, fallback.hash)).toEqual({
+    expect(readLabAddress(fallback.search, fallback.hash)).toEqual({
       source: { kind: 'custom', scenario },
       cursorMs: 16005,
-      problem: null,
+      view: {},
+      notice: null,
     })
   })
 

@@ -1,14 +1,15 @@
 /**
  * Copy-paste snippets that put the current lab state into someone else's page: an iframe of
- * `embed.html` (DESIGN.md section 5), the `<fencing-lab>` custom element, Markdown, a Hugo
+ * `embed.html` (docs/contracts.md), the `<fencing-lab>` custom element, Markdown, a Hugo
  * shortcode, MDX, and a static figure for readers without JavaScript (RSS, print, email).
  *
  * Pure: every URL is built from the lab's own base URL (the app is built with `base: './'`, so
  * the caller derives it from `location`), and every piece of free text is escaped for the
  * syntax it lands in (escape.ts).
  */
-import { encodeScenario } from '../../embed/urlCodec'
-import type { LinkTarget } from '../../embed/urlCodec'
+import { writeAddress } from '../../link/address'
+import { encodeScenario } from '../../link/encode'
+import type { LinkTarget } from '../../link/write'
 import {
   escapeAttribute,
   escapeHtmlText,
@@ -100,7 +101,8 @@ export function embedParams(target: LinkTarget, options: EmbedOptions): Array<[s
 /** `#s=<payload>` for a custom scenario (the page's codec), '' for a preset. */
 export function scenarioHash(target: LinkTarget, encoded?: string): string {
   if (target.kind === 'preset') return ''
-  return `#s=${encoded ?? encodeScenario(target.scenario)}`
+  return writeAddress({ kind: 'encoded', encoded: encoded ?? encodeScenario(target.scenario) }, 0)
+    .hash
 }
 
 export function buildSnippets(
@@ -114,7 +116,7 @@ export function buildSnippets(
   const params = embedParams(target, options)
   const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
   const embedUrl = `${source.baseUrl}embed.html?${query}${hash}`
-  const labUrl = labLink(source, options, hash)
+  const labUrl = labLink(source, options, encoded)
   const title = `Fencing Lab: ${source.title}`
   const height = String(Math.max(1, Math.round(options.heightPx)))
   const fallbackText = `${source.title} — open the interactive diagram in Fencing Lab`
@@ -193,13 +195,14 @@ export function buildSnippets(
 }
 
 /** The full lab at the same scenario and moment: the link inside every fallback. */
-function labLink(source: EmbedSource, options: EmbedOptions, hash: string): string {
-  const t = options.cursorMs !== null && options.cursorMs > 0 ? msText(options.cursorMs) : null
-  if (source.target.kind === 'preset') {
-    const withT = t === null ? '' : `&t=${t}`
-    return `${source.pageUrl}?scenario=${encodeURIComponent(source.target.id)}${withT}`
-  }
-  return `${source.pageUrl}${hash}${t === null ? '' : `&t=${t}`}`
+function labLink(source: EmbedSource, options: EmbedOptions, encoded: string | undefined): string {
+  const { target } = source
+  const ref =
+    target.kind === 'preset'
+      ? target
+      : { kind: 'encoded' as const, encoded: encoded ?? encodeScenario(target.scenario) }
+  const { search, hash } = writeAddress(ref, options.cursorMs ?? 0)
+  return `${source.pageUrl}${search}${hash}`
 }
 
 /** The custom element's attributes: the same options as the iframe's query. */

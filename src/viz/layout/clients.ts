@@ -3,8 +3,8 @@
  * the client held it (an outline around it), and where the belief outlived the lease (the stale
  * part, drawn with a warning hatch). Plus pauses and crashes on any lane.
  */
-import type { NodeId, Token } from '../../sim'
-import { formatDurationMs, formatMs } from '../../sim'
+import type { NodeId } from '../../sim'
+import { formatDurationMs, formatMs, tokenText } from '../../sim'
 import type { BeliefSpan, LeaseSpan, NodeSpan } from '../../timeline'
 import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBand, xOf } from './context'
@@ -12,10 +12,6 @@ import type { LabelCandidate } from './labels'
 import { round } from './labels'
 import { shortDurationText, textWidthPx } from './text'
 import type { BeliefBar, LeaseBar, NodeBlock } from './types'
-
-export function tokenText(token: Token): string {
-  return token === null ? '—' : String(token)
-}
 
 export function leaseEndWords(end: LeaseSpan['end']): string {
   switch (end) {

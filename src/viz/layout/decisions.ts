@@ -6,10 +6,10 @@
  * Badges that would overlap stack into rows below the lane line (time stays exact: a badge moved
  * down keeps a leader to its true moment); when even the rows are full the badge shrinks to a pip.
  */
-import type { NodeId, ResourceValue } from '../../sim'
-import { formatMs } from '../../sim'
+import { extent } from 'd3-array'
+import type { NodeId } from '../../sim'
+import { formatMs, LABEL_VALUE_CHARS, tokenText, valueWords } from '../../sim'
 import type { DecisionMark } from '../../timeline'
-import { tokenText } from './clients'
 import type { Ctx } from './context'
 import { hueOf, laneBounds, PRIORITY, requestLabel, xOf } from './context'
 import type { LabelCandidate } from './labels'
@@ -109,12 +109,8 @@ function pack(
   return { rows: Math.max(1, rows.length), items }
 }
 
-function valueText(value: ResourceValue): string {
-  return typeof value === 'string' ? `"${value}"` : String(value)
-}
-
 function decisionTitle(d: DecisionMark): string {
-  const what = `${d.client}'s ${d.effect ? 'effect' : 'write'} ${valueText(d.value)} with token ${tokenText(d.token)}`
+  const what = `${d.client}'s ${d.effect ? 'effect' : 'write'} ${valueWords(d.value)} with token ${tokenText(d.token)}`
   const when = formatMs(d.atMs)
   switch (d.outcome) {
     case 'accepted':
@@ -256,7 +252,7 @@ function requestDecisionLabels(ctx: Ctx, lane: Lane, badge: DecisionBadge, d: De
     })
   }
   if (d.outcome === 'accepted' || d.outcome === 'applied') {
-    const text = valueText(d.value)
+    const text = valueWords(d.value, LABEL_VALUE_CHARS)
     requestLabel(ctx, {
       text,
       priority: PRIORITY.value,
@@ -281,8 +277,8 @@ export function tokenLines(ctx: Ctx): TokenLine[] {
     )
     const band = { x0: ctx.x0, x1: ctx.x1, y0: lane.stepBand.y0, y1: lane.stepBand.y1 }
     const tokens = steps.map((s) => s.highestToken)
-    const lo = Math.min(...tokens)
-    const hi = Math.max(...tokens)
+    // Not Math.min(...tokens): a spread of a long run's steps overflows the call stack.
+    const [lo = 0, hi = 0] = extent(tokens)
     const yTop = band.y0 + 4
     const yBottom = band.y1 - 3
     const yOf = (t: number) =>

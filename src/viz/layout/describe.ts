@@ -4,9 +4,9 @@
  * sentences. Long runs are summarised, not enumerated (the event log narrates every event).
  */
 import type { CheckResult, Run } from '../../sim'
-import { formatDurationMs, formatMs } from '../../sim'
+import { formatDurationMs, formatMs, tokenText } from '../../sim'
 import type { Spans } from '../../timeline'
-import { leaseEndWords, tokenText } from './clients'
+import { leaseEndWords } from './clients'
 import { shortReason } from './decisions'
 import { FINDING_WORDS } from './findings'
 import type { LaneSpec } from './geometry'

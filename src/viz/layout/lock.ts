@@ -3,8 +3,8 @@
  * ended when that matters (expired, deleted by another client, forgotten in a crash), and the
  * lock-delay windows in which the service refused to grant.
  */
-import { formatMs, LOCK_NODE } from '../../sim'
-import { leaseEndWords, tokenText } from './clients'
+import { formatMs, LOCK_NODE, tokenText } from '../../sim'
+import { leaseEndWords } from './clients'
 import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBandCandidates, xOf } from './context'
 import { round } from './labels'

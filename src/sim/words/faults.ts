@@ -2,9 +2,9 @@
  * A fault in words, as an instruction: "Pause client A at 1 s for 15 s". One wording for the
  * fault list, announcements, counterexample descriptions and the CLI.
  */
-import type { Fault, NodeId, Scenario } from './scenario'
-import { LOCK_NODE } from './scenario'
-import { formatDurationMs, formatMs } from './time'
+import type { Fault, NodeId, Scenario } from '../scenario'
+import { LOCK_NODE } from '../scenario'
+import { formatDurationMs, formatMs } from '../time'
 
 /** A node as named in instructions: "the lock service", "client A", or a resource's id. */
 export function nodeLabel(id: NodeId, scenario?: Scenario): string {
@@ -34,4 +34,10 @@ export function describeFault(fault: Fault, scenario?: Scenario): string {
     case 'clock-jump':
       return `Jump the clock of ${name(fault.node)} ${fault.ms >= 0 ? 'forward' : 'back'} by ${formatDurationMs(Math.abs(fault.ms))} ${at}`
   }
+}
+
+/** A fault in words, lower-cased to sit inside a sentence ("…: pause A at 1 s for 15 s; …"). */
+export function faultClause(fault: Fault, scenario?: Scenario): string {
+  const words = describeFault(fault, scenario)
+  return words.charAt(0).toLowerCase() + words.slice(1)
 }

@@ -4,15 +4,12 @@ import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
 import { findPreset, parseScenario, PRESETS } from '../sim'
-import {
-  decodeScenario,
-  encodeScenario,
-  fromBase64Url,
-  readLabLink,
-  readLinkView,
-  toBase64Url,
-  writeLabLink,
-} from './urlCodec'
+import { fromBase64Url, toBase64Url } from './base64url'
+import { decodeScenario } from './decode'
+import { encodeScenario } from './encode'
+import { readLabAddress } from './lab'
+import { readLinkView } from './parts'
+import { writeLabLink } from './write'
 
 function presetScenario(id: string): Scenario {
   const preset = findPreset(id)
@@ -148,43 +145,47 @@ describe('base64url', () => {
   })
 })
 
-describe('readLabLink / writeLabLink', () => {
+describe('readLabAddress / writeLabLink', () => {
   it('opens a preset, with a cursor from the query or the hash', () => {
-    expect(readLabLink('?scenario=gc-pause', '')).toEqual({
+    expect(readLabAddress('?scenario=gc-pause', '')).toEqual({
       source: { kind: 'preset', id: 'gc-pause' },
       cursorMs: null,
-      problem: null,
+      view: {},
+      notice: null,
     })
-    expect(readLabLink('?scenario=lock-delay&t=16005', '').cursorMs).toBe(16005)
-    expect(readLabLink('?scenario=lock-delay', '#t=250').cursorMs).toBe(250)
+    expect(readLabAddress('?scenario=lock-delay&t=16005', '').cursorMs).toBe(16005)
+    expect(readLabAddress('?scenario=lock-delay', '#t=250').cursorMs).toBe(250)
   })
 
   it('opens the default scenario when the link names none', () => {
-    expect(readLabLink('', '')).toEqual({
+    expect(readLabAddress('', '')).toEqual({
       source: { kind: 'default' },
       cursorMs: null,
-      problem: null,
+      view: {},
+      notice: null,
     })
   })
 
   it('names an unknown preset and falls back to the default', () => {
-    const link = readLabLink('?scenario=no-such-thing&t=500', '')
+    const link = readLabAddress('?scenario=no-such-thing&t=500', '')
     expect(link.source).toEqual({ kind: 'default' })
     expect(link.cursorMs).toBeNull()
-    expect(link.problem).toBe('There is no scenario called “no-such-thing”.')
+    expect(link.notice).toBe(
+      'There is no scenario called “no-such-thing”. Showing the default scenario, “GC pause: token 41 vs 42”.',
+    )
   })
 
   it('names a broken scenario link and falls back to the default', () => {
-    const link = readLabLink('', '#s=AAAAAAAAAA&t=9000')
+    const link = readLabAddress('', '#s=AAAAAAAAAA&t=9000')
     expect(link.source).toEqual({ kind: 'default' })
-    expect(link.problem).toMatch(/^This link’s scenario could not be opened: .*damaged/)
+    expect(link.notice).toMatch(/^This link’s scenario could not be opened: .*damaged/)
   })
 
   it('names a bad time but keeps the scenario', () => {
-    const link = readLabLink('?scenario=gc-pause&t=soon', '')
+    const link = readLabAddress('?scenario=gc-pause&t=soon', '')
     expect(link.source).toEqual({ kind: 'preset', id: 'gc-pause' })
     expect(link.cursorMs).toBeNull()
-    expect(link.problem).toMatch(/t=soon is not a whole number/)
+    expect(link.notice).toBe('The time t=soon is not a whole number of milliseconds.')
   })
 
   it('writes a preset as a query and anything else as a hash, and reads both back', () => {
@@ -196,17 +197,18 @@ describe('readLabLink / writeLabLink', () => {
     const scenario = presetScenario('delayed-write')
     const custom = writeLabLink({ kind: 'custom', scenario }, 1200)
     expect(custom.search).toBe('')
-    expect(readLabLink(custom.search, custom.hash)).toEqual({
+    expect(readLabAddress(custom.search, custom.hash)).toEqual({
       source: { kind: 'custom', scenario },
       cursorMs: 1200,
-      problem: null,
+      view: {},
+      notice: null,
     })
   })
 
   it('never throws on any address', () => {
     assertProperty(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
-        const link = readLabLink(search, hash)
+        const link = readLabAddress(search, hash)
         expect(['preset', 'custom', 'default']).toContain(link.source.kind)
       }),
       { numRuns: 100 },
@@ -223,7 +225,7 @@ describe('view options in a link', () => {
     expect(preset.search).toBe('?scenario=gc-pause&t=16005&compare=1&future=hide')
     expect(readLinkView(preset.search, preset.hash)).toEqual({
       view: { compare: true, future: 'hide' },
-      problem: null,
+      problems: [],
     })
     // The default view adds nothing, so existing links keep their exact shape.
     expect(
@@ -234,14 +236,16 @@ describe('view options in a link', () => {
     })
     expect(custom.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=300&future=show$/)
     expect(readLinkView(custom.search, custom.hash).view).toEqual({ future: 'show' })
-    expect(readLabLink(custom.search, custom.hash).problem).toBeNull()
+    expect(readLabAddress(custom.search, custom.hash).notice).toBeNull()
   })
 
   it('names a bad view option and keeps the rest', () => {
     expect(readLinkView('?scenario=gc-pause&compare=yes&future=later', '')).toEqual({
       view: {},
-      problem:
-        'The option compare=yes is not 0 or 1. The option future=later is not show, fade or hide.',
+      problems: [
+        'The option compare=yes is not 0 or 1.',
+        'The option future=later is not show, fade or hide.',
+      ],
     })
     expect(readLinkView('', '#s=x&compare=0').view).toEqual({ compare: false })
   })
@@ -249,9 +253,9 @@ describe('view options in a link', () => {
   it('never throws on any address', () => {
     assertProperty(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
-        const { view, problem } = readLinkView(search, hash)
+        const { view, problems } = readLinkView(search, hash)
         expect(typeof view).toBe('object')
-        if (problem !== null) expect(problem.length).toBeGreaterThan(0)
+        for (const problem of problems) expect(problem.length).toBeGreaterThan(0)
       }),
       { numRuns: 60 },
     )

@@ -13,16 +13,23 @@
  * an unknown chapter opens the start of the tour, an unknown step the start of its chapter, each
  * with a sentence that says what was wrong.
  */
-import type { TourChapter } from './chapters'
-import { TOUR } from './chapters'
-import { clip, safeParams } from '../embed/linkParts'
-import { endStep, isEnd } from './navigation'
+import { clip, paramsOf } from './params'
+
+/**
+ * What a tour link needs to know of a chapter: its id, title and step ids. The chapters themselves
+ * (src/tour/chapters) are passed in, so this module depends on no words of the tour.
+ */
+export interface TourChapter {
+  id: string
+  title: string
+  steps: readonly { id: string }[]
+}
 
 export type TourTheme = 'auto' | 'light' | 'dark'
 
-export interface TourLink {
+export interface TourLink<C extends TourChapter = TourChapter> {
   /** Always a chapter of the tour. */
-  chapter: TourChapter
+  chapter: C
   /** 0-based step; `chapter.steps.length` is the chapter's end. */
   step: number
   /** `embed=1`: one chapter, no page chrome, no address writes. */
@@ -38,19 +45,23 @@ const MAX_PART_CHARS = 200
 
 /** The address (hash) of a place in the tour: `#pause/two-believers`, `#pause/answer`. */
 export function tourHash(chapter: TourChapter, step: number): string {
-  const id = isEnd(chapter, step) ? END : chapter.steps[Math.max(0, step)]?.id
+  const id = step >= chapter.steps.length ? END : chapter.steps[Math.max(0, step)]?.id
   return `#${chapter.id}/${id ?? END}`
 }
 
 /** Reads a page address (`location.search`, `location.hash`). Never throws. */
-export function readTourLink(search: string, hash: string): TourLink {
-  const query = safeParams(search.replace(/^\?/, ''))
+export function readTourLink<C extends TourChapter>(
+  search: string,
+  hash: string,
+  chapters: readonly C[],
+): TourLink<C> {
+  const query = paramsOf(search)
   const problems: string[] = []
 
   const theme = query.get('theme')
   const embedParam = query.get('embed')
-  const link: TourLink = {
-    chapter: firstChapter(),
+  const link: TourLink<C> = {
+    chapter: firstChapter(chapters),
     step: 0,
     embed: embedParam === '1' || embedParam === 'true',
     theme: 'auto',
@@ -70,7 +81,7 @@ export function readTourLink(search: string, hash: string): TourLink {
       `The tour link “#${clip(parts.join('/'), 60)}” has too many parts. Showing the start of the tour.`,
     )
   } else if (chapterPart !== null && chapterPart !== undefined && chapterPart !== '') {
-    const chapter = TOUR.find((c) => c.id === chapterPart.toLowerCase())
+    const chapter = chapters.find((c) => c.id === chapterPart.toLowerCase())
     if (chapter === undefined) {
       problems.push(
         `There is no chapter “${clip(chapterPart, 60)}” in the tour. Showing the start of the tour.`,
@@ -96,7 +107,7 @@ export function readTourLink(search: string, hash: string): TourLink {
 /** A step named by number (1-based), by id, or `answer`; null when the chapter has no such step. */
 export function stepOf(chapter: TourChapter, part: string): number | null {
   const name = part.toLowerCase()
-  if (name === END) return endStep(chapter)
+  if (name === END) return chapter.steps.length
   if (/^\d{1,4}$/.test(name)) {
     const n = Number(name)
     return n >= 1 && n <= chapter.steps.length ? n - 1 : null
@@ -105,8 +116,8 @@ export function stepOf(chapter: TourChapter, part: string): number | null {
   return index < 0 ? null : index
 }
 
-function firstChapter(): TourChapter {
-  const first = TOUR[0]
+function firstChapter<C extends TourChapter>(chapters: readonly C[]): C {
+  const first = chapters[0]
   // The tour's own tests keep six chapters; an empty tour is a broken build, not bad input.
   if (first === undefined) throw new Error('the tour has no chapters')
   return first

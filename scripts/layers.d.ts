@@ -1,0 +1,18 @@
+// Types of scripts/layers.js (plain JavaScript, so that eslint.config.js can load it).
+import type { Linter } from 'eslint'
+
+export interface Layer {
+  /** Folder under src/ (`viz/layout`), or a file (`main.tsx`). */
+  name: string
+  layers: readonly string[]
+  packages: readonly string[]
+  pure?: boolean
+  unrestricted?: boolean
+}
+
+export const LAYERS: readonly Layer[]
+export const EXCEPTIONS: ReadonlyArray<{ file: string; imports: string; why: string }>
+export const PURE: readonly string[]
+export function mayImportText(layer: Layer): string
+export function layerConfigs(): Linter.Config[]
+export function owner(file: string): Layer
