@@ -9,14 +9,14 @@ import { LabProvider } from '../store'
 import '../ui/lab.css'
 import './embed.css'
 import { EmbedLab } from './EmbedLab'
-import { paramsOf } from '../link/params'
+import { readEmbedAddress } from '../link/embed'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
   const options = readEmbedParams(location.search, location.hash)
-  if (paramsOf(location.search).has('tour')) {
+  if (readEmbedAddress(location.search, location.hash).tour) {
     const { startTourEmbed } = await import('./tourEmbed')
     startTourEmbed(container, location.search, options.id)
     return
