@@ -38,6 +38,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-manifests/',
       'dist-cli/',
       'node_modules/',
       'playwright-report/',

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
@@ -44,13 +45,40 @@ export function contentSecurityPolicy(): Plugin {
   }
 }
 
+/**
+ * Where the builds' manifests end up: beside dist/, never in it. A manifest lists each entry's
+ * static imports by source path (src/embed/element.tsx…); the budget check (scripts/budgets.ts)
+ * and the benchmark read them, but a published site has no use for them.
+ */
+export const MANIFEST_DIR = fromRoot('./dist-manifests/')
+
+/** Moves the manifest Vite wrote into `<outDir>/.vite/` to MANIFEST_DIR, and removes `.vite/`. */
+export function manifestsOutsideDist(): Plugin {
+  let outDir = ''
+  return {
+    name: 'fencing-lab:manifests-outside-dist',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    writeBundle(_, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.startsWith('.vite/')) continue
+        mkdirSync(MANIFEST_DIR, { recursive: true })
+        renameSync(join(outDir, fileName), join(MANIFEST_DIR, basename(fileName)))
+      }
+      rmSync(join(outDir, '.vite'), { recursive: true, force: true })
+    },
+  }
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), manifestsOutsideDist()],
   build: {
     target: 'es2022',
-    // dist/.vite/manifest.json lists each entry's static imports: the budget check sums an
-    // entry's first-load JavaScript from it.
+    // The manifest lists each entry's static imports: the budget check sums an entry's
+    // first-load JavaScript from it. It is moved out of dist/ (manifestsOutsideDist).
     manifest: true,
     rolldownOptions: { input },
   },

@@ -7,12 +7,13 @@
  * It runs after the page's build and adds to the same dist/ without emptying it:
  *   vite build -c vite.embed.config.ts                 → embed.html + assets, manifest.embed.json
  *   vite build -c vite.embed.config.ts --mode element  → fencing-lab.js, manifest.element.json
- * Each writes its own manifest, so scripts/budgets.ts reads all three.
+ * Each writes its own manifest, moved beside dist/ (dist-manifests/, never published), so
+ * scripts/budgets.ts reads all three.
  */
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { contentSecurityPolicy } from './vite.config.ts'
+import { contentSecurityPolicy, manifestsOutsideDist } from './vite.config.ts'
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
@@ -32,7 +33,9 @@ export default defineConfig(({ mode }) => {
     // public/ is copied once, by the page's build.
     publicDir: false,
     // embed.html gets the page's self-only Content-Security-Policy (the element has no page).
-    plugins: element ? [react()] : [react(), contentSecurityPolicy()],
+    plugins: element
+      ? [react(), manifestsOutsideDist()]
+      : [react(), contentSecurityPolicy(), manifestsOutsideDist()],
     resolve: { alias: PREACT_ALIASES },
     build: {
       target: 'es2022',

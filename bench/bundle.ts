@@ -8,20 +8,21 @@ import type { BenchResult } from './result'
 import { round } from './stats'
 
 const ARTIFACTS = [
-  { case: 'embed', entry: 'embed.html', manifest: '.vite/manifest.embed.json', target: '<= 90' },
+  { case: 'embed', entry: 'embed.html', manifest: 'manifest.embed.json', target: '<= 90' },
   {
     case: 'element',
     entry: 'src/embed/element.tsx',
-    manifest: '.vite/manifest.element.json',
+    manifest: 'manifest.element.json',
     target: '<= 90',
   },
-  { case: 'lab', entry: 'index.html', manifest: '.vite/manifest.json' },
+  { case: 'lab', entry: 'index.html', manifest: 'manifest.json' },
 ] as const
 
 export function benchBundle(): BenchResult[] {
   return ARTIFACTS.map((artifact) => {
     const size = firstLoadGzipBytes(artifact.entry, artifact.manifest)
-    if (size === null) throw new Error(`dist/${artifact.manifest} is missing: run npm run build`)
+    if (size === null)
+      throw new Error(`dist-manifests/${artifact.manifest} is missing: run npm run build`)
     return {
       name: `bundle.first_load_js_kb_gz.${artifact.case}`,
       value: round(size.bytes / 1000),

@@ -8,9 +8,15 @@
  * script applies a height only when the message comes from the contentWindow of one of our
  * iframes (and from that iframe's origin), clamps it to a sane range and ignores anything else.
  * Our iframes are those whose address is embed.html next to this script, or any iframe with a
- * data-fencing-lab attribute. No dependencies, no inline code, nothing written but each of those
- * iframes' style.height (CSSOM, which a strict Content-Security-Policy allows). Without this
- * script the iframes keep the height the page gave them.
+ * data-fencing-lab attribute whose address is on this script's origin (the lab's). A host that
+ * serves the lab from another origin too (a mirror) opts in per iframe with
+ * data-fencing-lab-any-origin: that frame may then resize itself from its own http(s) origin.
+ * A frame without an origin of its own (data:, blob:, about:) is never ours. An iframe on the
+ * lab's origin sandboxed without allow-same-origin posts from the opaque origin "null": it is
+ * still ours, because its window is the one that posted. No dependencies, no inline code,
+ * nothing written but each of those iframes' style.height (CSSOM, which a strict
+ * Content-Security-Policy allows). Without this script the iframes keep the height the page
+ * gave them.
  */
 ;(function () {
   'use strict'
@@ -36,13 +42,31 @@
     }
   }
 
+  function isWebUrl(url) {
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  }
+
   function isOurs(iframe) {
     var url = frameUrl(iframe)
+    if (url === null || !isWebUrl(url)) return false
+    if (iframe.hasAttribute('data-fencing-lab-any-origin')) return true
+    if (base === null || url.origin !== base.origin) return false
+    return iframe.hasAttribute('data-fencing-lab') || url.pathname === base.pathname + 'embed.html'
+  }
+
+  // A sandbox without allow-same-origin gives the frame an opaque origin: it posts as "null".
+  function isOpaque(iframe) {
+    if (!iframe.hasAttribute('sandbox')) return false
+    var tokens = (iframe.getAttribute('sandbox') || '').toLowerCase().split(/\s+/)
+    return tokens.indexOf('allow-same-origin') === -1
+  }
+
+  // The message came from the origin the frame's address promises (or, for a frame we
+  // sandboxed into an opaque origin, from an opaque origin).
+  function fromItsOrigin(iframe, origin) {
+    var url = frameUrl(iframe)
     if (url === null) return false
-    if (iframe.hasAttribute('data-fencing-lab')) return true
-    return (
-      base !== null && url.origin === base.origin && url.pathname === base.pathname + 'embed.html'
-    )
+    return url.origin === origin || (origin === 'null' && isOpaque(iframe))
   }
 
   function ourFrames() {
@@ -72,8 +96,7 @@
     for (var i = 0; i < frames.length; i++) {
       var iframe = frames[i]
       if (iframe.contentWindow !== event.source) continue
-      var url = frameUrl(iframe)
-      if (url === null || url.origin !== event.origin) return
+      if (!fromItsOrigin(iframe, event.origin)) return
       var px = Math.round(Math.min(Math.max(height, MIN_HEIGHT_PX), MAX_HEIGHT_PX))
       if (iframe.style.height !== px + 'px') iframe.style.height = px + 'px'
       return

@@ -1,12 +1,14 @@
 /**
  * Cheap budget checks for `npm test` (after the build), each with a generous margin so that only
- * a real regression fails: the JavaScript a page loads first (gzipped), and a floor on simulation
- * throughput. Full measurements live in `npm run bench`. Sizes are read as scripts/bundleSize.ts reads them (npm run bench reports the same figures).
+ * a real regression fails: the JavaScript a page loads first (gzipped), a floor on simulation
+ * throughput, and that dist/ publishes no build metadata (scripts/published.ts). Full measurements live in `npm run bench`. Sizes are read as scripts/bundleSize.ts reads them (npm run bench reports the same figures).
  */
 import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { parseScenario, run } from '../src/sim'
 import { largeScenario } from '../bench/workloads'
-import { DIST, firstLoadGzipBytes, MANIFESTS } from './bundleSize'
+import { DIST, firstLoadGzipBytes, MANIFEST_DIR, MANIFESTS } from './bundleSize'
+import { unpublishable } from './published'
 
 interface Budget {
   name: string
@@ -19,7 +21,7 @@ const budgets: Budget[] = [
   {
     name: 'embed first-load JS ≤ 90 kB gzipped',
     check: () => {
-      const size = firstLoadGzipBytes('embed.html', '.vite/manifest.embed.json')
+      const size = firstLoadGzipBytes('embed.html', 'manifest.embed.json')
       if (size === null) return null
       return {
         ok: size.bytes <= 90 * KB,
@@ -30,7 +32,7 @@ const budgets: Budget[] = [
   {
     name: 'custom element (fencing-lab.js, one file) ≤ 90 kB gzipped',
     check: () => {
-      const size = firstLoadGzipBytes('src/embed/element.tsx', '.vite/manifest.element.json')
+      const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
         ok: size.bytes <= 90 * KB && size.files.length === 1,
@@ -76,9 +78,15 @@ for (const budget of budgets) {
   if (!result.ok) failed++
 }
 for (const manifest of MANIFESTS) {
-  if (!existsSync(new URL(manifest, DIST))) {
-    console.log(`FAIL  dist/${manifest} is missing: run \`npm run build\` first`)
+  if (!existsSync(new URL(manifest, MANIFEST_DIR))) {
+    console.log(`FAIL  dist-manifests/${manifest} is missing: run \`npm run build\` first`)
     failed++
   }
+}
+if (existsSync(DIST)) {
+  const leaks = unpublishable(fileURLToPath(DIST))
+  const name = 'dist/ publishes no build metadata (dot folders, source paths)'
+  console.log(leaks.length === 0 ? `ok    ${name}` : `FAIL  ${name}: ${leaks.join('; ')}`)
+  if (leaks.length > 0) failed++
 }
 process.exitCode = failed > 0 ? 1 : 0

@@ -2,9 +2,9 @@
  * First-load JavaScript of the built pages, gzipped: the budget check (scripts/budgets.ts) and
  * the benchmark (bench/bundle.ts) read it the same way.
  *
- * The build writes three manifests into dist/.vite/: manifest.json (the lab page, React),
- * manifest.embed.json (embed.html) and manifest.element.json (fencing-lab.js), the last two from
- * vite.embed.config.ts (preact/compat). First-load JavaScript is an entry's chunk plus its static
+ * The build writes three manifests into dist-manifests/ (beside dist/, never published: they
+ * list source paths): manifest.json (the lab page, React), manifest.embed.json (embed.html) and
+ * manifest.element.json (fencing-lab.js), the last two from vite.embed.config.ts (preact/compat). First-load JavaScript is an entry's chunk plus its static
  * imports; dynamic imports (the embed's panels, the #s= decoder) load later and are not counted.
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -18,12 +18,10 @@ interface ManifestChunk {
 }
 
 export const DIST = new URL('../dist/', import.meta.url)
+/** vite.config.ts's MANIFEST_DIR (not imported: that would load Vite into every reader). */
+export const MANIFEST_DIR = new URL('../dist-manifests/', import.meta.url)
 
-export const MANIFESTS = [
-  '.vite/manifest.json',
-  '.vite/manifest.embed.json',
-  '.vite/manifest.element.json',
-] as const
+export const MANIFESTS = ['manifest.json', 'manifest.embed.json', 'manifest.element.json'] as const
 
 /**
  * Gzipped bytes of an entry's first-load JavaScript (its chunk and all static imports), from the
@@ -32,9 +30,9 @@ export const MANIFESTS = [
  */
 export function firstLoadGzipBytes(
   entryHtml: string,
-  manifestFile: (typeof MANIFESTS)[number] = '.vite/manifest.json',
+  manifestFile: (typeof MANIFESTS)[number] = 'manifest.json',
 ): { bytes: number; files: string[] } | null {
-  const manifestPath = new URL(manifestFile, DIST)
+  const manifestPath = new URL(manifestFile, MANIFEST_DIR)
   if (!existsSync(manifestPath)) return null
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
   const entry = manifest[entryHtml]

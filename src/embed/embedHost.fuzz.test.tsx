@@ -3,7 +3,9 @@
  * window beside iframes of every kind, then sent messages of any shape, from any of those
  * windows, claiming any origin. It resizes an iframe only for `{ type: 'fencing-lab:resize',
  * height: <finite number> }` from that iframe's own window and origin (clamped to 120–4,000 px),
- * ignores everything else, and never throws.
+ * and only an iframe that is ours: embed.html beside the script, or marked `data-fencing-lab` on
+ * the lab's origin, or opted in with `data-fencing-lab-any-origin` on any web origin (never a
+ * data: or about: frame). It ignores everything else and never throws.
  * Replay a failure with the command in its message.
  */
 import { readFileSync } from 'node:fs'
@@ -17,14 +19,51 @@ import { PING_TYPE, RESIZE_TYPE } from './resize'
 
 const LAB = 'https://lab.example'
 
-/** Our frames (by address or by attribute) and frames that are not ours. */
-const FRAMES = [
-  { src: `${LAB}/embed.html?scenario=gc-pause`, ours: true },
-  { src: `${LAB}/embed.html#s=AAAA`, ours: true, attribute: false },
-  { src: 'https://elsewhere.example/widget', ours: true, attribute: true },
-  { src: `${LAB}/other.html`, ours: false },
-  { src: 'https://evil.example/embed.html', ours: false },
-  { src: 'http://[bad', ours: false, attribute: true },
+/**
+ * Our frames (by address, or marked on the lab's origin, or opted in from any web origin) and
+ * frames that are not ours; `accepts` lists the origins each may resize itself from.
+ */
+const FRAMES: {
+  src: string
+  accepts: string[]
+  attributes?: Record<string, string>
+}[] = [
+  { src: `${LAB}/embed.html?scenario=gc-pause`, accepts: [LAB] },
+  { src: `${LAB}/embed.html#s=AAAA`, accepts: [LAB] },
+  { src: `${LAB}/posts/figure.html`, accepts: [LAB], attributes: { 'data-fencing-lab': '' } },
+  // Sandboxed into an opaque origin: it posts as "null".
+  {
+    src: `${LAB}/embed.html?scenario=lock-delay`,
+    accepts: [LAB, 'null'],
+    attributes: { sandbox: 'allow-scripts' },
+  },
+  {
+    src: `${LAB}/embed.html?scenario=redlock`,
+    accepts: [LAB],
+    attributes: { sandbox: 'allow-scripts allow-same-origin' },
+  },
+  // Marked, but on another origin: not ours unless the host opts in.
+  { src: 'https://elsewhere.example/widget', accepts: [], attributes: { 'data-fencing-lab': '' } },
+  {
+    src: 'https://mirror.example/embed.html',
+    accepts: ['https://mirror.example'],
+    attributes: { 'data-fencing-lab-any-origin': '' },
+  },
+  // Frames with no origin of their own are never ours, opted in or not.
+  { src: 'data:text/html,<p>hi</p>', accepts: [], attributes: { 'data-fencing-lab': '' } },
+  {
+    src: 'data:text/html,<p>hi</p>',
+    accepts: [],
+    attributes: { 'data-fencing-lab-any-origin': '' },
+  },
+  {
+    src: 'about:blank',
+    accepts: [],
+    attributes: { 'data-fencing-lab': '', sandbox: 'allow-scripts' },
+  },
+  { src: `${LAB}/other.html`, accepts: [] },
+  { src: 'https://evil.example/embed.html', accepts: [] },
+  { src: 'http://[bad', accepts: [], attributes: { 'data-fencing-lab': '' } },
 ]
 
 const errors: unknown[] = []
@@ -32,10 +71,10 @@ let iframes: HTMLIFrameElement[] = []
 
 beforeAll(() => {
   window.addEventListener('error', (event) => errors.push(event.error ?? event.message))
-  iframes = FRAMES.map(({ src, attribute }) => {
+  iframes = FRAMES.map(({ src, attributes = {} }) => {
     const iframe = document.createElement('iframe')
     iframe.setAttribute('src', src)
-    if (attribute === true) iframe.setAttribute('data-fencing-lab', '')
+    for (const [name, value] of Object.entries(attributes)) iframe.setAttribute(name, value)
     document.body.append(iframe)
     return iframe
   })
@@ -54,19 +93,42 @@ beforeAll(() => {
   }
 })
 
-function originOf(src: string): string | null {
-  try {
-    return new URL(src).origin
-  } catch {
-    return null
-  }
-}
+describe('embed-host.js, every frame and origin', () => {
+  const ORIGINS = [LAB, 'https://elsewhere.example', 'https://mirror.example', 'null', '']
+  it.each(FRAMES.map((frame, index) => ({ ...frame, index })))(
+    'frame $index ($src) resizes itself from exactly $accepts',
+    ({ index, accepts }) => {
+      const iframe = iframes[index]!
+      for (const [step, origin] of ORIGINS.entries()) {
+        iframe.style.height = ''
+        const height = 300 + step
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: RESIZE_TYPE, height },
+            origin,
+            source: iframe.contentWindow,
+          }),
+        )
+        expect(iframe.style.height, `from ${origin || '(empty)'}`).toBe(
+          accepts.includes(origin) ? `${height}px` : '',
+        )
+      }
+    },
+  )
+})
 
 describe.each(PROPERTY_SEEDS)('embed-host.js fuzz, seed %i', (seed) => {
   it('resizes only our frame that asked, from its origin, and never throws', () => {
     const data = fc.oneof(messageDataArb([RESIZE_TYPE, PING_TYPE, 'iframe.resize']), hostileArb)
     const origin = fc.oneof(
-      fc.constantFrom(LAB, 'https://elsewhere.example', 'https://evil.example', 'null', ''),
+      fc.constantFrom(
+        LAB,
+        'https://elsewhere.example',
+        'https://mirror.example',
+        'https://evil.example',
+        'null',
+        '',
+      ),
       fc.string({ maxLength: 20 }),
     )
     assertProperty(
@@ -86,7 +148,7 @@ describe.each(PROPERTY_SEEDS)('embed-host.js fuzz, seed %i', (seed) => {
         const expected = [...before]
         const frame = FRAMES[pick]
         const height = isHostileSpec(generated) ? undefined : readHeight(message)
-        if (frame?.ours === true && originOf(frame.src) === from && height !== undefined) {
+        if (frame?.accepts.includes(from) === true && height !== undefined) {
           expected[pick] = `${Math.round(Math.min(Math.max(height, 120), 4000))}px`
         }
         expect(iframes.map((f) => f.style.height)).toEqual(expected)

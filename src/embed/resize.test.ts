@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { PING_TYPE, RESIZE_TYPE, startResizeReporting } from './resize'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PING_REPLY_INTERVAL_MS, PING_TYPE, RESIZE_TYPE, startResizeReporting } from './resize'
 
 /** A framed window with a hand-driven ResizeObserver and a parent that records messages. */
 function framedWindow(heightPx: { value: number }) {
@@ -17,6 +17,9 @@ function framedWindow(heightPx: { value: number }) {
       listeners.add(listener),
     removeEventListener: (_: string, listener: (event: MessageEvent) => void) =>
       listeners.delete(listener),
+    // Looked up when called, so that vi.useFakeTimers() takes effect.
+    setTimeout: (callback: () => void, ms: number) => Number(setTimeout(callback, ms)),
+    clearTimeout: (handle: number) => clearTimeout(handle),
   }
   ;(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
     constructor(callback: () => void) {
@@ -43,6 +46,7 @@ function framedWindow(heightPx: { value: number }) {
 }
 
 afterEach(() => {
+  vi.useRealTimers()
   delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver
 })
 
@@ -77,6 +81,47 @@ describe('startResizeReporting', () => {
     frame.message({ type: PING_TYPE }, frame.parent)
     expect(frame.posted).toHaveLength(4)
     expect(frame.posted[2]).toEqual({ type: RESIZE_TYPE, height: 400, id: null })
+  })
+
+  it('answers a flood of pings at most once per interval, and always answers the last', () => {
+    vi.useFakeTimers()
+    const height = { value: 400 }
+    const frame = framedWindow(height)
+    const stop = startResizeReporting(frame.win, null)
+    const ours = () =>
+      frame.posted.filter((m) => typeof m === 'object' && m !== null && 'type' in m)
+    expect(ours()).toHaveLength(1) // the first report, unasked
+
+    // 1,000 pings within one interval: one reply at once, one at the end of the interval.
+    for (let i = 0; i < 1000; i++) frame.message({ type: PING_TYPE }, frame.parent)
+    expect(ours()).toHaveLength(2)
+    height.value = 450 // the last ping's answer carries the height at answer time
+    vi.advanceTimersByTime(PING_REPLY_INTERVAL_MS - 1)
+    expect(ours()).toHaveLength(2)
+    vi.advanceTimersByTime(1)
+    expect(ours()).toHaveLength(3)
+    expect(ours()[2]).toEqual({ type: RESIZE_TYPE, height: 450, id: null })
+    // Nothing was asked since: no further reply.
+    vi.advanceTimersByTime(10 * PING_REPLY_INTERVAL_MS)
+    expect(ours()).toHaveLength(3)
+
+    // A steady flood of one ping per millisecond for a second: about one reply per interval.
+    for (let ms = 0; ms < 1000; ms++) {
+      frame.message({ type: PING_TYPE }, frame.parent)
+      vi.advanceTimersByTime(1)
+    }
+    vi.advanceTimersByTime(PING_REPLY_INTERVAL_MS)
+    const replies = ours().length - 3
+    expect(replies).toBeGreaterThanOrEqual(1000 / PING_REPLY_INTERVAL_MS)
+    expect(replies).toBeLessThanOrEqual(1000 / PING_REPLY_INTERVAL_MS + 1)
+
+    // A ping after a quiet interval is answered at once again; stopping cancels a pending reply.
+    frame.message({ type: PING_TYPE }, frame.parent)
+    frame.message({ type: PING_TYPE }, frame.parent)
+    const before = ours().length
+    stop()
+    vi.advanceTimersByTime(PING_REPLY_INTERVAL_MS)
+    expect(ours()).toHaveLength(before)
   })
 
   it('does nothing at top level', () => {

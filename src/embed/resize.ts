@@ -5,9 +5,15 @@
  * and in the stringified `{ context: 'iframe.resize', height, src }` shape that Embedly-style
  * hosts already understand. A host (public/embed-host.js) that starts after the embed asks for
  * the height again with `{ type: 'fencing-lab:ping' }`. Only heights are ever sent.
+ *
+ * Replies to pings are rate-limited: a parent that floods the frame with pings would otherwise
+ * get two messages and a forced layout per ping, and the reader's clicks would wait seconds
+ * behind them. The first ping is answered at once; later ones within PING_REPLY_INTERVAL_MS are
+ * answered by one reply at the end of that interval, so the last ping always gets an answer.
  */
 export const RESIZE_TYPE = 'fencing-lab:resize'
 export const PING_TYPE = 'fencing-lab:ping'
+export const PING_REPLY_INTERVAL_MS = 100
 
 export interface ResizeMessage {
   type: typeof RESIZE_TYPE
@@ -36,14 +42,31 @@ export function startResizeReporting(win: Window, id: string | null): () => void
 
   const observer = new ResizeObserver(() => post(false))
   observer.observe(html)
+
+  // A reply went out less than PING_REPLY_INTERVAL_MS ago (the timer ends the wait), and
+  // whether a ping arrived during it.
+  let cooling: number | null = null
+  let askedWhileCooling = false
+  const reply = () => {
+    post(true)
+    cooling = win.setTimeout(() => {
+      cooling = null
+      if (!askedWhileCooling) return
+      askedWhileCooling = false
+      reply()
+    }, PING_REPLY_INTERVAL_MS)
+  }
   const onMessage = (event: MessageEvent) => {
     if (event.source !== win.parent) return
-    if (typeOf(event.data) === PING_TYPE) post(true)
+    if (typeOf(event.data) !== PING_TYPE) return
+    if (cooling === null) reply()
+    else askedWhileCooling = true
   }
   win.addEventListener('message', onMessage)
   return () => {
     observer.disconnect()
     win.removeEventListener('message', onMessage)
+    if (cooling !== null) win.clearTimeout(cooling)
   }
 }
 

@@ -47,6 +47,7 @@ describe('scenario files', () => {
     expect(Object.keys(report)).toEqual([
       'scenario',
       'verdict',
+      'truncated',
       'grants',
       'writes',
       'final',
@@ -55,6 +56,7 @@ describe('scenario files', () => {
       'events',
     ])
     expect(report.scenario).toBe('gc-pause')
+    expect(report.truncated).toBeNull()
     expect(JSON.stringify(report.writes)).toContain('"reason":"token 41 < 42"')
   })
 
