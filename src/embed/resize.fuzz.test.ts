@@ -20,7 +20,21 @@ function framedWindow() {
   const posted: unknown[] = []
   const listeners = new Set<(event: MessageEvent) => void>()
   const parent = { postMessage: (message: unknown) => posted.push(message) }
+  // Replies to pings are rate-limited by a timer: `elapse` lets the wait pass between messages,
+  // so each message is judged on its own.
+  const timers = new Map<number, () => void>()
+  let nextTimer = 1
+  const elapse = () => {
+    const due = [...timers.values()]
+    timers.clear()
+    due.forEach((callback) => callback())
+  }
   const win = {
+    setTimeout: (callback: () => void) => {
+      timers.set(nextTimer, callback)
+      return nextTimer++
+    },
+    clearTimeout: (handle: number) => timers.delete(handle),
     parent,
     location: { href: 'https://lab.example/embed.html' },
     document: { documentElement: { getBoundingClientRect: () => ({ height: 640 }) } },
@@ -33,7 +47,7 @@ function framedWindow() {
   }
   const dispatch = (data: unknown, source: unknown) =>
     listeners.forEach((l) => l({ data, source, origin: 'https://blog.example' } as MessageEvent))
-  return { win: win as unknown as Window, parent, posted, dispatch }
+  return { win: win as unknown as Window, parent, posted, dispatch, elapse }
 }
 
 describe.each(PROPERTY_SEEDS)('embed message listener fuzz, seed %i', (seed) => {
@@ -46,6 +60,7 @@ describe.each(PROPERTY_SEEDS)('embed message listener fuzz, seed %i', (seed) => 
       fc.property(data, fc.nat(sources.length - 1), (generated, pick) => {
         const source = sources[pick]
         const message = isHostileSpec(generated) ? makeHostile(generated) : generated
+        frame.elapse()
         const before = frame.posted.length
         frame.dispatch(message, source)
         const ping =
