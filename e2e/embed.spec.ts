@@ -17,8 +17,8 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const GC_PAUSE = 'GC pause: token 41 vs 42'
 const LOCK_DELAY = 'Lock-delay covers a bounded pause'
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-/** The diagram itself (its cursor overlay is a second, aria-hidden svg). */
-const DIAGRAM = 'svg.fl-diagram:not(.fl-overlay)'
+// The marks layer: the figure's group, between the background layer and the cursor's overlay.
+const DIAGRAM = 'svg.fl-marks-layer'
 
 const executablePath = resolveChromium()
 test.use({

@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { useLab, useLabStore } from '../store'
 import { Caption } from '../ui/Caption'
-import { Controls, IconButton, PlayButton, Scrubber } from '../ui/Controls'
+import { Controls, IconButton, PlayButton, Scrubber, useStepEnds } from '../ui/Controls'
 import { DiagramPanel } from '../ui/DiagramPanel'
 import { StepBackIcon, StepForwardIcon } from '../ui/icons'
 import { LiveRegion, Notice, useLabRoot } from '../ui/LabParts'
@@ -81,14 +81,15 @@ function EmbedHeader({ labHref }: { labHref: string | null }) {
 export function MinimalControls() {
   const stepBack = useLab((s) => s.stepBack)
   const stepForward = useLab((s) => s.stepForward)
+  const { atStart, atEnd } = useStepEnds()
   return (
     <div className="fl-controls fl-embed-controls">
       <div className="fl-transport" role="group" aria-label="Playback">
-        <IconButton label="Step back" onClick={stepBack}>
+        <IconButton label="Step back" onClick={stepBack} disabled={atStart}>
           <StepBackIcon />
         </IconButton>
         <PlayButton />
-        <IconButton label="Step forward" onClick={stepForward}>
+        <IconButton label="Step forward" onClick={stepForward} disabled={atEnd}>
           <StepForwardIcon />
         </IconButton>
       </div>

@@ -36,6 +36,9 @@ export async function openEmbed(
     findRange: (timeline) => resolveRange(options.from, options.to, timeline),
     notice: (rangeProblems) => linkNotice(start, rangeProblems),
     ...scenarioInit(start),
+    // An embed plays true time, as its author timed it (autoplay, a range, a loop); the reader
+    // of the full controls can switch to the story.
+    playMode: 'time',
   }
   const store = createLabStore(init)
   // The full controls open on the reader's tools first.

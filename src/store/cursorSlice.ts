@@ -3,7 +3,16 @@
  * problems, play and pause, speed, and an embed's range and loop. The requestAnimationFrame loop
  * lives outside (playback.ts): it only ever sets `cursorMs`.
  */
-import { nextProblemMs, nextStopMs, previousProblemMs, previousStopMs } from '../timeline'
+import {
+  captionIndexAt,
+  nextCaptionIndex,
+  nextProblemMs,
+  nextStopMs,
+  previousCaptionIndex,
+  previousProblemMs,
+  previousStopMs,
+} from '../timeline'
+import type { Caption } from '../timeline'
 import { momentAnnouncement } from './moment'
 import type { CursorRange } from './selectors'
 import { actionMsOf, clampCursor, cursorBoundsOf, navTimelines } from './selectors'
@@ -13,8 +22,20 @@ export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8]
 export const MIN_SPEED = 0.25
 export const MAX_SPEED = 8
 
+/**
+ * How Play moves: 'story' holds at each narration line long enough to read it and shortens idle
+ * stretches; 'wait' stops at each line until the reader goes on; 'time' plays true time.
+ */
+export type PlayMode = 'story' | 'wait' | 'time'
+
 export interface CursorSlice {
   cursorMs: number
+  /**
+   * The story line the reader went to with Next or Previous (an index into lab.captions). It is
+   * shown while the cursor stays at its moment, so lines sharing a millisecond are each shown.
+   */
+  storyLine: number | null
+  playMode: PlayMode
   /** A step in progress (animated by the playback loop unless motion is reduced). */
   glide: { fromMs: number; toMs: number } | null
   playing: boolean
@@ -26,6 +47,10 @@ export interface CursorSlice {
   setCursor: (ms: number, options?: { announce?: boolean }) => void
   stepForward: () => void
   stepBack: () => void
+  /** The story's next or previous narration line (by line, not by time). */
+  nextStory: () => void
+  previousStory: () => void
+  setPlayMode: (mode: PlayMode) => void
   jumpStart: () => void
   jumpEnd: () => void
   nextProblem: () => void
@@ -55,7 +80,9 @@ function maxOf(values: Array<number | null>): number | null {
 }
 
 export const createCursorSlice =
-  (initial: Pick<CursorSlice, 'cursorMs' | 'speed' | 'range' | 'loop'>): LabSlice<CursorSlice> =>
+  (
+    initial: Pick<CursorSlice, 'cursorMs' | 'speed' | 'range' | 'loop' | 'playMode'>,
+  ): LabSlice<CursorSlice> =>
   (kit) =>
   (set, get) => {
     /** Moves the cursor as a reader's step: pauses, glides unless motion is reduced, announces. */
@@ -70,6 +97,16 @@ export const createCursorSlice =
       kit.announce(momentAnnouncement(s.lab, target))
     }
 
+    /** Moves to a story line: pauses, puts the cursor at its moment and says the line. */
+    const goToStoryLine = (line: number | null) => {
+      const s = get()
+      const caption = line === null ? undefined : s.lab.captions[line]
+      if (line === null || caption === undefined) return
+      const cursorMs = clampCursor(s, caption.atMs)
+      kit.update({ cursorMs }, { playing: false, storyLine: line })
+      kit.announce(momentAnnouncement(s.lab, cursorMs, line))
+    }
+
     /** The first or last of the timelines' answers, from where the reader is. */
     const seek = (
       find: (timeline: ReturnType<typeof navTimelines>[number], fromMs: number) => number | null,
@@ -80,6 +117,7 @@ export const createCursorSlice =
       ...initial,
       glide: null,
       playing: false,
+      storyLine: null,
 
       setCursor: (ms, options) => {
         const s = get()
@@ -96,6 +134,15 @@ export const createCursorSlice =
         const previous = seek(previousStopMs, maxOf)
         if (previous !== null) stepTo(previous, true)
       },
+      nextStory: () => {
+        const s = get()
+        goToStoryLine(nextCaptionIndex(s.lab.captions, actionMsOf(s), s.storyLine))
+      },
+      previousStory: () => {
+        const s = get()
+        goToStoryLine(previousCaptionIndex(s.lab.captions, actionMsOf(s), s.storyLine))
+      },
+      setPlayMode: (playMode) => set({ playMode }),
       jumpStart: () => stepTo(cursorBoundsOf(get()).startMs, false),
       jumpEnd: () => stepTo(cursorBoundsOf(get()).endMs, false),
       nextProblem: () => {
@@ -135,3 +182,10 @@ export const createCursorSlice =
       setLoop: (loop) => set({ loop }),
     }
   }
+
+/** The story line showing at the cursor (an index into lab.captions), or -1 before the first. */
+export function storyLineAtCursor(
+  s: Pick<CursorSlice, 'cursorMs' | 'storyLine'> & { lab: { captions: Caption[] } },
+): number {
+  return captionIndexAt(s.lab.captions, s.cursorMs, s.storyLine)
+}

@@ -55,6 +55,15 @@ const RECENT_RUNS = 8
 export function createDeriver(): Deriver {
   const runs = new RecentCache<Edits, { base: Base; lab: LabRun; edited: boolean }>(RECENT_RUNS)
   const pairs = new RecentCache<LabRun, ComparePair>(RECENT_RUNS)
+  const narratedRuns = new WeakMap<Base, LabRun>()
+  const narrated = (base: Base): LabRun => {
+    let lab = narratedRuns.get(base)
+    if (lab === undefined) {
+      lab = deriveLabRun(base.scenario)
+      narratedRuns.set(base, lab)
+    }
+    return lab
+  }
 
   return (inputs) => {
     const { base, edits } = inputs
@@ -64,7 +73,11 @@ export function createDeriver(): Deriver {
       const scenario = applyEdits(base.scenario, edits)
       const parsed = parseScenario(scenario)
       if (!parsed.ok) return { ok: false, message: parsed.message }
-      entry = { base, lab: deriveLabRun(scenario), edited: isEdited(base.scenario, edits) }
+      const edited = isEdited(base.scenario, edits)
+      // The run the base's narration was written for, so an edited run's captions stay true.
+      // An author's rewrite (the scenario editor) brings its own narration: nothing to compare.
+      const reference = edited && edits.scenario === undefined ? narrated(base) : null
+      entry = { base, lab: deriveLabRun(scenario, reference), edited }
       runs.set(edits, entry)
     }
     const { lab, edited } = entry

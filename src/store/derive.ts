@@ -5,7 +5,7 @@
 import type { CheckResult, Run, Scenario } from '../sim'
 import { check, run } from '../sim'
 import type { Caption, Spans, Timeline } from '../timeline'
-import { buildTimeline, deriveSpans, resolveCaptions } from '../timeline'
+import { buildTimeline, deriveSpans, resolveCaptions, storyCaptions } from '../timeline'
 
 export interface LabRun {
   scenario: Scenario
@@ -16,15 +16,25 @@ export interface LabRun {
   captions: Caption[]
 }
 
-export function deriveLabRun(scenario: Scenario): LabRun {
+/**
+ * `narrated` is the run the narration was written for (the scenario before the reader's edits):
+ * where this run differs from it, the captions tell what happens now instead (timeline/story).
+ */
+export function deriveLabRun(scenario: Scenario, narrated: LabRun | null = null): LabRun {
   const result = run(scenario)
   const findings = check(result)
+  const authored = resolveCaptions(result, scenario.narration)
   return {
     scenario,
     run: result,
     findings,
     timeline: buildTimeline(result, findings),
     spans: deriveSpans(result),
-    captions: resolveCaptions(result, scenario.narration),
+    captions: storyCaptions(
+      result,
+      findings,
+      authored,
+      narrated === null ? null : { run: narrated.run, findings: narrated.findings },
+    ),
   }
 }

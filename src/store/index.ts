@@ -28,9 +28,17 @@ export type {
   LabStore,
   LabStoreState,
   LabTab,
+  PlayMode,
   Theme,
 } from './labStore'
-export { createLabStore, MAX_SPEED, MIN_SPEED, SPEEDS, UNDO_LIMIT } from './labStore'
+export {
+  createLabStore,
+  MAX_SPEED,
+  MIN_SPEED,
+  SPEEDS,
+  storyLineAtCursor,
+  UNDO_LIMIT,
+} from './labStore'
 export type { Moment } from './selectors'
 export {
   actionMsOf,

@@ -11,6 +11,7 @@ import type { PresetId, Scenario } from '../sim'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { Timeline } from '../timeline'
 import type { CursorSlice } from './cursorSlice'
+import type { PlayMode } from './cursorSlice'
 import { clampSpeed, createCursorSlice } from './cursorSlice'
 import type { Derived, Inputs } from './derivation'
 import { createDeriver } from './derivation'
@@ -31,7 +32,8 @@ export type { Base, HistoryEntry, LabHistory } from './history'
 export { UNDO_LIMIT } from './history'
 export type { CursorRange } from './selectors'
 export { cursorBoundsOf, endMsOf, stateAtCursor } from './selectors'
-export { MAX_SPEED, MIN_SPEED, SPEEDS } from './cursorSlice'
+export type { PlayMode } from './cursorSlice'
+export { MAX_SPEED, MIN_SPEED, SPEEDS, storyLineAtCursor } from './cursorSlice'
 export type { FutureMode, LabTab, Theme } from './viewSlice'
 
 export interface LabInit {
@@ -52,6 +54,7 @@ export interface LabInit {
   reducedMotion?: boolean
   speed?: number
   futureMode?: FutureMode
+  playMode?: PlayMode
   compareMode?: boolean
   theme?: Theme
   /** Keep the cursor inside this stretch (default: the whole run). */
@@ -90,7 +93,9 @@ export function createLabStore(init: LabInit = {}): LabStore {
           set({ notice: `That change cannot be made: ${derivation.message}` })
           return false
         }
-        set({ ...change, glide: null, ...derivation.derived, ...also })
+        // A new run has new captions: the story line the reader was on belongs to the old one.
+        const story = derivation.derived.lab === s.lab ? {} : { storyLine: null }
+        set({ ...change, glide: null, ...story, ...derivation.derived, ...also })
         return true
       },
       announce: (text) =>
@@ -105,6 +110,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         speed: clampSpeed(init.speed ?? 1),
         range,
         loop: init.loop ?? false,
+        playMode: init.playMode ?? 'story',
       })(kit)(set, get, api),
       ...createViewSlice({
         futureMode: init.futureMode ?? 'fade',

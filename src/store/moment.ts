@@ -26,9 +26,13 @@ export function momentWords(lab: LabRun, index: number): string {
 }
 
 /** What the live region says after a manual move to `ms`: the caption, then what happened. */
-export function momentAnnouncement(lab: LabRun, ms: number): string {
+export function momentAnnouncement(
+  lab: LabRun,
+  ms: number,
+  storyLine: number | null = null,
+): string {
   const parts = [`${formatMs(Math.round(ms))}.`]
-  const caption = captionAt(lab.captions, ms)
+  const caption = captionAt(lab.captions, ms, storyLine)
   if (caption !== null && caption.atMs === ms) parts.push(caption.text)
   const events = eventsAt(lab, ms)
   const shown = events.slice(0, 3).map((e) => `${describeEvent(e)}.`)

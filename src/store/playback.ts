@@ -6,10 +6,16 @@
  * is hidden and stops at the end (of the range, if the lab has one), or starts over at the range's
  * start when the lab loops. With reduced motion the cursor jumps from event to event at the
  * same pace instead of sliding.
+ *
+ * Playing the story (playMode 'story' or 'wait', when the run has narration): the loop stops the
+ * cursor at each narration line in turn — lines sharing a millisecond one after the other — and
+ * holds it there long enough to read the line ('story') or pauses until the reader goes on
+ * ('wait'); idle stretches between events are cut short (storyPace.ts).
  */
-import { eventIndexAt } from '../timeline'
+import { captionIndexAt, eventIndexAt, nextStopMs } from '../timeline'
 import type { LabStore, LabStoreState } from './labStore'
 import { cursorBoundsOf } from './labStore'
+import { nextLineToTell, readingMs, storyAdvanceMs } from './storyPace'
 
 /** A frame longer than this is counted as this long: playback never jumps ahead after a stall. */
 export const MAX_FRAME_MS = 50
@@ -54,6 +60,9 @@ export function startPlayback(
   let heldSince: number | null = null
   let glide: LabStoreState['glide'] = null
   let glideStartedAt = 0
+  /** The last narration line the story has told, and until when (wall) it is held. */
+  let lastTold = -1
+  let holdUntil: number | null = null
 
   const frame = (now: number) => {
     handle = null
@@ -62,11 +71,37 @@ export function startPlayback(
     lastNow = now
 
     if (s.playing) {
+      const captions = s.lab.captions
+      const story = s.playMode !== 'time' && captions.length > 0
       if (s.cursorMs !== committedMs) {
         clockMs = s.cursorMs
         heldSince = null
+        holdUntil = null
+        // The line showing where the reader put the cursor counts as told.
+        lastTold = captionIndexAt(captions, s.cursorMs, s.storyLine)
       }
-      clockMs += wallMs * s.speed
+      if (story && holdUntil !== null) {
+        if (now < holdUntil) {
+          schedule()
+          return
+        }
+        holdUntil = null
+      }
+      clockMs = story
+        ? storyAdvanceMs(clockMs, wallMs, s.speed, nextEventMs(s, clockMs))
+        : clockMs + wallMs * s.speed
+      const line = story ? nextLineToTell(captions, lastTold, clockMs) : null
+      const caption = line === null ? undefined : captions[line]
+      if (line !== null && caption !== undefined) {
+        lastTold = line
+        clockMs = caption.atMs
+        committedMs = caption.atMs
+        store.setState({ cursorMs: caption.atMs, storyLine: line })
+        if (s.playMode === 'wait') store.getState().pause()
+        else holdUntil = now + readingMs(caption.text)
+        schedule()
+        return
+      }
       const { startMs, endMs } = cursorBoundsOf(s)
       const loops = s.loop && endMs > startMs
       const atEnd = clockMs >= endMs
@@ -124,14 +159,26 @@ export function startPlayback(
   }
 }
 
+/** The time of the next event strictly after `ms` on any timeline on screen, or null. */
+function nextEventMs(s: LabStoreState, ms: number): number | null {
+  let best: number | null = null
+  for (const t of timelinesOf(s)) {
+    const next = nextStopMs(t, ms)
+    if (next !== null && (best === null || next < best)) best = next
+  }
+  return best
+}
+
+function timelinesOf(s: LabStoreState) {
+  return s.compare === null
+    ? [s.lab.timeline]
+    : [s.lab.timeline, s.compare.fenced.timeline, s.compare.unfenced.timeline]
+}
+
 /** With reduced motion the cursor only lands on moments when something happened. */
 function lastEventAtOrBefore(s: LabStoreState, ms: number): number {
-  const timelines =
-    s.compare === null
-      ? [s.lab.timeline]
-      : [s.lab.timeline, s.compare.fenced.timeline, s.compare.unfenced.timeline]
   let best = 0
-  for (const t of timelines) {
+  for (const t of timelinesOf(s)) {
     const event = t.run.events[eventIndexAt(t, ms)]
     if (event !== undefined) best = Math.max(best, event.atMs)
   }

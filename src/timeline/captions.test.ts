@@ -1,82 +1,107 @@
-/**
- * Captions: invariants that hold however narration is keyed — a caption shows only at a moment
- * of this run, in order, never for an event that did not happen, and the one showing at a time is
- * the latest that has started.
- */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { NarrationLine, Run } from '../sim'
-import { PRESETS } from '../sim'
+import { check, parseScenario, PRESETS, run } from '../sim'
 import { assertProperty } from '../testing/property'
-import { runInput } from '../testing/runs'
-import { captionAt, resolveCaptions } from './captions'
+import type { Caption } from './captions'
+import {
+  captionIndexAt,
+  nextCaptionIndex,
+  previousCaptionIndex,
+  resolveCaptions,
+  sortCaptions,
+} from './captions'
 
-const narrated: Array<{ id: string; run: Run; lines: readonly NarrationLine[] }> = PRESETS.filter(
-  (p) => (p.scenario.narration?.length ?? 0) > 0,
-).map((p) => {
-  const r = runInput(p.scenario)
-  return { id: p.id, run: r, lines: r.scenario.narration ?? [] }
-})
+/** The lines a reader sees pressing Next from the start, then Previous from the last line. */
+function walk(captions: readonly Caption[], startMs: number) {
+  let ms = startMs
+  let pinned: number | null = null
+  const forward: number[] = []
+  const first = captionIndexAt(captions, ms, pinned)
+  if (first >= 0) forward.push(first)
+  for (let guard = 0; guard <= captions.length; guard++) {
+    const next = nextCaptionIndex(captions, ms, pinned)
+    if (next === null) break
+    pinned = next
+    ms = captions[next]?.atMs ?? ms
+    forward.push(captionIndexAt(captions, ms, pinned))
+  }
+  const backward: number[] = captions.length === 0 ? [] : [captionIndexAt(captions, ms, pinned)]
+  for (let guard = 0; guard <= captions.length; guard++) {
+    const previous = previousCaptionIndex(captions, ms, pinned)
+    if (previous === null) break
+    pinned = previous
+    ms = captions[previous]?.atMs ?? ms
+    backward.push(captionIndexAt(captions, ms, pinned))
+  }
+  return { forward, backward }
+}
 
-describe('captions of every narrated preset', () => {
-  it('exist', () => {
-    expect(narrated.length).toBeGreaterThan(0)
+const indices = (n: number) => Array.from({ length: n }, (_, i) => i)
+
+describe('the story is walked by line', () => {
+  for (const preset of PRESETS) {
+    it(`${preset.id}: Next reaches every narration line in order, Previous walks back`, () => {
+      const parsed = parseScenario(preset.scenario)
+      if (!parsed.ok) throw new Error(parsed.message)
+      const r = run(parsed.scenario)
+      const captions = resolveCaptions(r, parsed.scenario.narration)
+      // Every line the author wrote happens in the run as written.
+      expect(captions).toHaveLength(parsed.scenario.narration?.length ?? 0)
+      const { forward, backward } = walk(captions, 0)
+      expect(forward).toEqual(indices(captions.length))
+      expect(backward).toEqual(indices(captions.length).reverse())
+    })
+  }
+
+  it('gc-pause: the expiry and the next grant share a millisecond, and both are told', () => {
+    const preset = PRESETS.find((p) => p.id === 'gc-pause')
+    const parsed = parseScenario(preset?.scenario)
+    if (!parsed.ok) throw new Error(parsed.message)
+    const r = run(parsed.scenario)
+    expect(check(r).verdict).toBe('safe')
+    const captions = resolveCaptions(r, parsed.scenario.narration)
+    const expiry = captions.findIndex((c) => c.text.includes('runs out'))
+    expect(captions[expiry + 1]?.atMs).toBe(captions[expiry]?.atMs)
+    // Arriving at that moment shows the first; pinned by Next, the second; after it, the second.
+    const atMs = captions[expiry]?.atMs ?? -1
+    expect(captionIndexAt(captions, atMs)).toBe(expiry)
+    expect(captionIndexAt(captions, atMs, expiry + 1)).toBe(expiry + 1)
+    expect(captionIndexAt(captions, atMs + 1)).toBe(expiry + 1)
+    expect(nextCaptionIndex(captions, atMs)).toBe(expiry + 1)
+    expect(previousCaptionIndex(captions, atMs, expiry + 1)).toBe(expiry)
   })
 
-  it.each(narrated.map((n) => [n.id, n] as const))(
-    '%s: in order, inside the run, each at a moment its event happened',
-    (_, { run: r, lines }) => {
-      const captions = resolveCaptions(r, lines)
-      expect(captions.length).toBeGreaterThan(0)
-      expect(captions.length).toBeLessThanOrEqual(lines.length)
-      captions.forEach((c, i) => {
-        expect(c.atMs).toBeGreaterThanOrEqual(0)
-        expect(c.atMs).toBeLessThanOrEqual(r.endMs)
-        if (i > 0) expect(c.atMs).toBeGreaterThanOrEqual(captions[i - 1]!.atMs)
-        expect(lines.some((l) => l.text === c.text)).toBe(true)
-      })
-      for (const line of lines) {
-        if (!('on' in line)) continue
-        const happened = r.events.filter(
-          (e) => e.type === line.on && (line.node === undefined || e.node === line.node),
-        )
-        const shown = captions.filter((c) => c.text === line.text)
-        // A line whose event happened fewer than nth times is left out; else it shows when it did.
-        if (happened.length < (line.nth ?? 1)) expect(shown).toEqual([])
-        else expect(shown.map((c) => c.atMs)).toEqual([happened[(line.nth ?? 1) - 1]!.atMs])
-      }
-    },
-  )
-})
+  it('Previous between two lines returns to the line showing, then further back', () => {
+    const captions: Caption[] = [
+      { atMs: 0, eventIndex: -1, text: 'a' },
+      { atMs: 100, eventIndex: 3, text: 'b' },
+    ]
+    expect(previousCaptionIndex(captions, 150)).toBe(1)
+    expect(previousCaptionIndex(captions, 100)).toBe(0)
+    expect(previousCaptionIndex(captions, 0)).toBeNull()
+    expect(nextCaptionIndex(captions, 100)).toBeNull()
+    expect(captionIndexAt(captions, -1)).toBe(-1)
+    expect(nextCaptionIndex(captions, -1)).toBe(0)
+  })
 
-describe('captionAt', () => {
-  it('is the latest caption that has started, and none before the first', () => {
+  it('any captions, ties included, are each reached once in order', () => {
+    const caption = fc.record({
+      atMs: fc.integer({ min: 0, max: 20 }),
+      eventIndex: fc.integer({ min: -1, max: 30 }),
+      text: fc.string(),
+    })
     assertProperty(
       fc.property(
-        fc.constantFrom(...narrated),
-        fc.integer({ min: -1000, max: 60_000 }),
-        ({ run: r, lines }, t) => {
-          const captions = resolveCaptions(r, lines)
-          const started = captions.filter((c) => c.atMs <= t)
-          expect(captionAt(captions, t)).toEqual(started.at(-1) ?? null)
+        fc.array(caption, { maxLength: 12 }),
+        fc.integer({ min: -5, max: 0 }),
+        (raw, startMs) => {
+          const captions = sortCaptions([...raw])
+          const { forward, backward } = walk(captions, startMs)
+          expect(forward).toEqual(indices(captions.length))
+          expect(backward).toEqual(indices(captions.length).reverse())
         },
       ),
-      { numRuns: 50 },
+      { numRuns: 40 },
     )
-  })
-
-  it('leaves out a line tied to an event that never happens, and a time after the run', () => {
-    const r = runInput({
-      durationMs: 5000,
-      clients: [{ id: 'A', script: [{ do: 'acquire' }, { do: 'release' }] }],
-      narration: [
-        { atMs: 0, text: 'start' },
-        { on: 'WriteRejected', text: 'never' },
-        { on: 'LeaseGranted', nth: 2, text: 'no second grant' },
-        { atMs: 4999, text: 'after the run ended' },
-      ],
-    })
-    expect(r.endMs).toBeLessThan(4999)
-    expect(resolveCaptions(r, r.scenario.narration).map((c) => c.text)).toEqual(['start'])
   })
 })

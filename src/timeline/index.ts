@@ -3,7 +3,16 @@
  * jump to), its intervals for drawing, and its captions. Pure, like the simulation core.
  */
 export type { Caption } from './captions'
-export { captionAt, resolveCaptions } from './captions'
+export {
+  captionAt,
+  captionIndexAt,
+  nextCaptionIndex,
+  previousCaptionIndex,
+  resolveCaptions,
+  sortCaptions,
+} from './captions'
+export type { StoryBaseline } from './story'
+export { firstChangedEvent, storyCaptions } from './story'
 export type {
   ClientActivity,
   ClientView,

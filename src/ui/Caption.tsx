@@ -1,20 +1,22 @@
-/** The preset's narration: the line for the moment at the cursor, with a way to walk the story. */
+/**
+ * The story: the narration line for the moment at the cursor, with Previous and Next to walk it
+ * line by line (lines that share a millisecond are each shown). After the reader changed the run,
+ * lines told from the run itself are marked as such.
+ */
 import { formatMs } from '../sim'
-import { useLab } from '../store'
-import { captionAt } from '../timeline'
+import { storyLineAtCursor, useLab } from '../store'
+import { nextCaptionIndex, previousCaptionIndex } from '../timeline'
 
 export function Caption({ nav = true }: { nav?: boolean }) {
   const captions = useLab((s) => s.lab.captions)
-  const caption = useLab((s) => captionAt(s.lab.captions, s.cursorMs))
-  const setCursor = useLab((s) => s.setCursor)
-  const pause = useLab((s) => s.pause)
-  const index = caption === null ? -1 : captions.indexOf(caption)
-  const previous = index > 0 ? captions[index - 1] : undefined
-  const next = captions[index + 1]
-  const go = (atMs: number) => {
-    pause()
-    setCursor(atMs, { announce: true })
-  }
+  const index = useLab(storyLineAtCursor)
+  const hasNext = useLab((s) => nextCaptionIndex(s.lab.captions, s.cursorMs, s.storyLine) !== null)
+  const hasPrevious = useLab(
+    (s) => previousCaptionIndex(s.lab.captions, s.cursorMs, s.storyLine) !== null,
+  )
+  const nextStory = useLab((s) => s.nextStory)
+  const previousStory = useLab((s) => s.previousStory)
+  const caption = captions[index]
 
   if (captions.length === 0) {
     return (
@@ -26,15 +28,15 @@ export function Caption({ nav = true }: { nav?: boolean }) {
     )
   }
   return (
-    <div className="fl-caption">
+    <div className="fl-caption" data-generated={caption?.generated === true ? '' : undefined}>
       <div className="fl-caption-body">
         <p className="fl-caption-meta">
-          {caption === null
+          {caption === undefined
             ? `Story · ${captions.length} moments`
-            : `Story ${index + 1} of ${captions.length} · ${formatMs(caption.atMs)}`}
+            : `Story ${index + 1} of ${captions.length} · ${formatMs(caption.atMs)}${caption.generated === true ? ' · after your change' : ''}`}
         </p>
-        <p className="fl-caption-text">
-          {caption === null ? 'Press Play, or step forward to begin.' : caption.text}
+        <p className="fl-caption-text" data-story-line={index}>
+          {caption === undefined ? 'Press Play, or Next › to begin the story.' : caption.text}
         </p>
       </div>
       {nav && (
@@ -43,8 +45,8 @@ export function Caption({ nav = true }: { nav?: boolean }) {
             type="button"
             className="fl-button fl-button--quiet"
             aria-label="Previous moment"
-            disabled={previous === undefined}
-            onClick={() => previous !== undefined && go(previous.atMs)}
+            disabled={!hasPrevious}
+            onClick={previousStory}
           >
             ‹ Previous
           </button>
@@ -52,8 +54,8 @@ export function Caption({ nav = true }: { nav?: boolean }) {
             type="button"
             className="fl-button fl-button--quiet"
             aria-label="Next moment"
-            disabled={next === undefined}
-            onClick={() => next !== undefined && go(next.atMs)}
+            disabled={!hasNext}
+            onClick={nextStory}
           >
             Next ›
           </button>

@@ -1,10 +1,10 @@
 /**
  * The transport under the diagram: play/pause, steps, jumps, the scrubber (a native range input,
- * the WAI-ARIA slider pattern with a meaningful aria-valuetext), speed on a log scale, the future
- * toggle and compare mode.
+ * the WAI-ARIA slider pattern with a meaningful aria-valuetext), speed on a log scale, how Play
+ * moves (the story, line by line, or true time), the future toggle and compare mode.
  */
 import { useId, useMemo } from 'react'
-import type { FutureMode } from '../store'
+import type { FutureMode, PlayMode } from '../store'
 import { useShallow } from 'zustand/react/shallow'
 import { cursorBoundsOf, momentAtCursor, momentWords, SPEEDS, useLab } from '../store'
 import { formatMs } from '../sim'
@@ -29,6 +29,7 @@ export function Controls() {
       <Scrubber />
       <div className="fl-controls-options">
         <SpeedControl />
+        <PlayModeToggle />
         <FutureToggle />
         <CompareToggle />
       </div>
@@ -43,6 +44,7 @@ function Transport() {
   const jumpEnd = useLab((s) => s.jumpEnd)
   const nextProblem = useLab((s) => s.nextProblem)
   const previousProblem = useLab((s) => s.previousProblem)
+  const { atStart, atEnd } = useStepEnds()
   return (
     <div className="fl-transport" role="group" aria-label="Playback">
       <IconButton label="Jump to start" onClick={jumpStart}>
@@ -51,11 +53,11 @@ function Transport() {
       <IconButton label="Previous violation or rejection" onClick={previousProblem}>
         <PreviousProblemIcon />
       </IconButton>
-      <IconButton label="Step back" onClick={stepBack}>
+      <IconButton label="Step back" onClick={stepBack} disabled={atStart}>
         <StepBackIcon />
       </IconButton>
       <PlayButton />
-      <IconButton label="Step forward" onClick={stepForward}>
+      <IconButton label="Step forward" onClick={stepForward} disabled={atEnd}>
         <StepForwardIcon />
       </IconButton>
       <IconButton label="Next violation or rejection" onClick={nextProblem}>
@@ -66,6 +68,13 @@ function Transport() {
       </IconButton>
     </div>
   )
+}
+
+/** Whether the cursor is at an end of the run (or the embed's range): a step that way goes nowhere. */
+export function useStepEnds(): { atStart: boolean; atEnd: boolean } {
+  const atStart = useLab((s) => (s.glide?.toMs ?? s.cursorMs) <= cursorBoundsOf(s).startMs)
+  const atEnd = useLab((s) => (s.glide?.toMs ?? s.cursorMs) >= cursorBoundsOf(s).endMs)
+  return { atStart, atEnd }
 }
 
 export function PlayButton() {
@@ -96,10 +105,12 @@ const SHORTCUTS: Record<string, string> = {
 export function IconButton({
   label,
   onClick,
+  disabled = false,
   children,
 }: {
   label: string
   onClick: () => void
+  disabled?: boolean
   children: React.ReactNode
 }) {
   const key = SHORTCUTS[label]
@@ -107,7 +118,10 @@ export function IconButton({
     <button
       type="button"
       className="fl-button fl-icon-button"
-      onClick={onClick}
+      // aria-disabled, not disabled: a focused button that reaches the end keeps the focus (an
+      // embed's keys only work while focus is inside it).
+      onClick={disabled ? undefined : onClick}
+      aria-disabled={disabled ? 'true' : undefined}
       aria-label={label}
       title={key === undefined ? label : `${label} (${key})`}
     >
@@ -181,6 +195,21 @@ function SpeedControl() {
       </output>
     </div>
   )
+}
+
+const PLAY_OPTIONS: ReadonlyArray<{ value: PlayMode; label: string }> = [
+  { value: 'story', label: 'Story' },
+  { value: 'wait', label: 'Stop at each line' },
+  { value: 'time', label: 'Real time' },
+]
+
+/** How Play moves: holding at each story line, stopping there, or in true time. */
+function PlayModeToggle() {
+  const hasStory = useLab((s) => s.lab.captions.length > 0)
+  const playMode = useLab((s) => s.playMode)
+  const setPlayMode = useLab((s) => s.setPlayMode)
+  if (!hasStory) return null
+  return <Segmented legend="Play" options={PLAY_OPTIONS} value={playMode} onChange={setPlayMode} />
 }
 
 const FUTURE_OPTIONS: ReadonlyArray<{ value: FutureMode; label: string }> = [

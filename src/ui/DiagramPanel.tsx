@@ -1,21 +1,36 @@
 /**
  * Where the space-time diagram is mounted: one diagram, or two in compare mode (fencing on and
  * off, side by side, stacked on narrow screens) with the outcomes that differ in words. Each
- * diagram gets the width of its container (ResizeObserver) and the lab's cursor.
+ * diagram gets the width of its container (ResizeObserver) and the lab's cursor. The time axis
+ * is folded where to scale would be unreadable; "To scale" shows true proportions.
  */
-import { memo, useCallback, useId } from 'react'
+import type { ReactNode } from 'react'
+import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
 import { useLab } from '../store'
+import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
 
+function useCompare() {
+  return useLab((s) => s.compare)
+}
+
 export function DiagramPanel() {
-  const compare = useLab((s) => s.compare)
+  const compare = useCompare()
   const lab = useLab((s) => s.lab)
   const selectMessage = useLab((s) => s.selectMessage)
   const id = useSafeId()
+  const [toScale, setToScale] = useState(false)
+  const time: TimeMode = toScale ? 'to-scale' : 'auto'
+  const timeSwitch = (
+    <label className="fl-time-switch">
+      <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
+      To scale
+    </label>
+  )
   if (compare === null) {
     return (
       <div className="fl-diagram-panel">
@@ -23,11 +38,36 @@ export function DiagramPanel() {
           lab={lab}
           title={`Space-time diagram: ${lab.scenario.title ?? 'custom scenario'}`}
           onMessageActivate={selectMessage}
+          time={time}
         />
+        {timeSwitch}
       </div>
     )
   }
   const { outcome } = compare
+  return (
+    <CompareView compare={compare} outcome={outcome} id={id} time={time}>
+      {timeSwitch}
+    </CompareView>
+  )
+}
+
+/** The two compare figures share lanes and time axis (each aligned with the other). */
+function CompareView({
+  compare,
+  outcome,
+  id,
+  time,
+  children,
+}: {
+  compare: NonNullable<ReturnType<typeof useCompare>>
+  outcome: NonNullable<ReturnType<typeof useCompare>>['outcome']
+  id: string
+  time: TimeMode
+  children: ReactNode
+}) {
+  const alignFenced = useMemo(() => [compare.unfenced], [compare.unfenced])
+  const alignUnfenced = useMemo(() => [compare.fenced], [compare.fenced])
   return (
     <div className="fl-diagram-panel fl-compare">
       <div className="fl-compare-outcome">
@@ -49,6 +89,8 @@ export function DiagramPanel() {
             lab={compare.fenced}
             title="Space-time diagram with fencing on"
             highlight={outcome.fenced}
+            alignWith={alignFenced}
+            time={time}
           />
         </section>
         <section className="fl-compare-side" aria-labelledby={`${id}-off`}>
@@ -62,9 +104,12 @@ export function DiagramPanel() {
             lab={compare.unfenced}
             title="Space-time diagram with fencing off"
             highlight={outcome.unfenced}
+            alignWith={alignUnfenced}
+            time={time}
           />
         </section>
       </div>
+      {children}
     </div>
   )
 }
@@ -99,11 +144,15 @@ const DiagramView = memo(function DiagramView({
   title,
   highlight,
   onMessageActivate,
+  alignWith,
+  time,
 }: {
   lab: LabRun
   title: string
   highlight?: Highlight
   onMessageActivate?: (msg: number) => void
+  alignWith?: readonly LabRun[]
+  time: TimeMode
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
@@ -137,6 +186,8 @@ const DiagramView = memo(function DiagramView({
             onFindingActivate={onFindingActivate}
             {...(onMessageActivate === undefined ? {} : { onMessageActivate })}
             {...(highlight === undefined ? {} : { highlight })}
+            {...(alignWith === undefined ? {} : { alignWith })}
+            time={time}
           />
         )}
       </div>

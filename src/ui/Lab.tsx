@@ -1,12 +1,14 @@
 /**
- * One lab: header, scenario picker, caption, diagram, controls, then the state inspector, the
- * break-things panel and the event log. Keyboard shortcuts are bound here, on the lab's root
- * (never on window); the playback loop runs while the lab is mounted.
+ * One lab page, laid out as one stage: a compact header (title, scenario, tour, theme), the
+ * scenario's question, then the stage — caption, diagram and transport together on the first
+ * screen, at 1280×800 as on a phone — and after it the lesson, the catalogue, sharing, the
+ * panels and the event log. The page's shortcuts work from the first load (useLabRoot, 'page');
+ * the playback loop runs while the lab is mounted.
  */
 import { lazy, Suspense } from 'react'
 import type { Theme } from '../store'
 import { useLab } from '../store'
-import { ScenarioPicker } from './ScenarioPicker'
+import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicker'
 import { Caption } from './Caption'
 import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
@@ -22,42 +24,46 @@ const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
 
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
 export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
-  const { theme, reducedMotion, onKeyDown } = useLabRoot()
+  const { theme, reducedMotion } = useLabRoot('page')
 
   return (
-    <div
-      className="fl-lab"
-      data-theme={theme}
-      data-motion={reducedMotion ? 'reduced' : 'full'}
-      onKeyDown={onKeyDown}
-      tabIndex={-1}
-    >
+    <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
       <header className="fl-header">
-        <div className="fl-brand">
-          <h1 className="fl-title">Fencing Lab</h1>
-          <p className="fl-lesson">
-            A lease gives availability, not safety. Only a fencing token checked by the resource
-            keeps a paused or delayed former holder from doing harm.
-          </p>
-        </div>
+        <h1 className="fl-title">Fencing Lab</h1>
+        <section className="fl-picker" aria-label="Scenario">
+          <ScenarioSelect />
+        </section>
         <div className="fl-header-tools">
           <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
             Guided tour
           </a>
-          <ThemeToggle />
+          <div className="fl-theme-header">
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <Notice>
         <CopyBrokenLink link={brokenLink} />
       </Notice>
-      <ScenarioPicker />
-      <ShareBar />
-      <section className="fl-stage" aria-label="Timeline">
+      <ScenarioLead />
+      <section className="fl-stage" aria-label="Timeline" tabIndex={-1}>
         <Caption />
         <DiagramPanel />
         <Controls />
-        <Shortcuts />
       </section>
+      <div className="fl-after-stage">
+        {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
+        <div className="fl-theme-after">
+          <ThemeToggle />
+        </div>
+        <p className="fl-lesson">
+          A lease gives availability, not safety. Only a fencing token checked by the resource keeps
+          a paused or delayed former holder from doing harm.
+        </p>
+        <ScenarioCatalogue />
+        <ShareBar />
+        <Shortcuts />
+      </div>
       <Panels
         explorer={
           <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
@@ -112,7 +118,10 @@ function Shortcuts() {
         </dt>
         <dd>Undo, redo an edit</dd>
       </dl>
-      <p className="fl-hint">These keys work while the lab has focus; Tab reaches every control.</p>
+      <p className="fl-hint">
+        These keys work anywhere on the page except in a text field or a control that uses them
+        itself; Tab reaches every control.
+      </p>
     </details>
   )
 }

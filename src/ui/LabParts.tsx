@@ -1,12 +1,11 @@
 /**
  * Pieces every lab root shares, the page's and the embed's: the root's behaviour (playback loop,
- * reduced motion, keyboard shortcuts bound on the root — never on window), the dismissible
- * notice and the one polite live region.
+ * reduced motion, keyboard shortcuts), the dismissible notice and the one polite live region.
  */
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import type { KeyboardEvent } from 'react'
-import type { Theme } from '../store'
+import type { LabStore, Theme } from '../store'
 import { startPlayback, useLab, useLabStore } from '../store'
 import { useMediaQuery } from './hooks'
 import { CloseIcon } from './icons'
@@ -16,12 +15,17 @@ import { keyAction } from './keys'
 export interface LabRoot {
   theme: Theme
   reducedMotion: boolean
-  /** For the lab's root element: the shortcuts work while focus is inside the lab. */
+  /** For an embed's root element: the shortcuts work while focus is inside it. */
   onKeyDown: (e: KeyboardEvent<HTMLElement>) => void
 }
 
-/** Runs the lab's playback loop and follows reduced motion while mounted. */
-export function useLabRoot(): LabRoot {
+/**
+ * Runs the lab's playback loop and follows reduced motion while mounted. Where the keys listen:
+ * a lab that is the page ('page') takes them from the whole document from the first load, so
+ * Space plays rather than scrolls without a click first; an embed ('root') only while focus is
+ * inside it, so a blog post hosting it keeps its own keys (WCAG 2.1.4).
+ */
+export function useLabRoot(scope: 'page' | 'root' = 'root'): LabRoot {
   const store = useLabStore()
   const theme = useLab((s) => s.theme)
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
@@ -29,27 +33,44 @@ export function useLabRoot(): LabRoot {
   useEffect(() => store.getState().setReducedMotion(reducedMotion), [store, reducedMotion])
   useEffect(() => startPlayback(store), [store])
 
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.defaultPrevented || e.nativeEvent.isComposing) return
-    const action = keyAction(e, e.target instanceof Element ? e.target : null)
-    if (action === null) return
-    e.preventDefault()
-    const s = store.getState()
-    const actions: Record<KeyAction, () => void> = {
-      'toggle-play': s.togglePlay,
-      'step-forward': s.stepForward,
-      'step-back': s.stepBack,
-      'jump-start': s.jumpStart,
-      'jump-end': s.jumpEnd,
-      'next-problem': s.nextProblem,
-      'previous-problem': s.previousProblem,
-      undo: s.undo,
-      redo: s.redo,
+  useEffect(() => {
+    if (scope !== 'page') return
+    const listener = (e: globalThis.KeyboardEvent) => {
+      // A modal dialog keeps its keys (Space on its buttons, arrows in its fields).
+      const target = e.target instanceof Element ? e.target : null
+      if (target?.closest('dialog[open]')) return
+      handleKey(store, e, target)
     }
-    actions[action]()
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [scope, store])
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (scope === 'page') return
+    handleKey(store, e.nativeEvent, e.target instanceof Element ? e.target : null)
   }
 
   return { theme, reducedMotion, onKeyDown }
+}
+
+function handleKey(store: LabStore, e: globalThis.KeyboardEvent, target: Element | null): void {
+  if (e.defaultPrevented || e.isComposing) return
+  const action = keyAction(e, target)
+  if (action === null) return
+  e.preventDefault()
+  const s = store.getState()
+  const actions: Record<KeyAction, () => void> = {
+    'toggle-play': s.togglePlay,
+    'step-forward': s.stepForward,
+    'step-back': s.stepBack,
+    'jump-start': s.jumpStart,
+    'jump-end': s.jumpEnd,
+    'next-problem': s.nextProblem,
+    'previous-problem': s.previousProblem,
+    undo: s.undo,
+    redo: s.redo,
+  }
+  actions[action]()
 }
 
 /** `children`: what the page offers beside the message (the lab page: copy a broken link). */

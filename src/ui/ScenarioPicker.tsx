@@ -1,6 +1,8 @@
 /**
- * The scenario picker: every preset by title, with its one-line summary and the seed question it
- * answers; the current scenario's question is the page's lead.
+ * The scenario picker, in three places on the page: the select in the header, the current
+ * scenario's question as the lead just above the stage, and the catalogue of every preset (with
+ * its summary) after the stage, since a summary tells the story's ending. Picking a scenario
+ * brings the reader to the stage.
  */
 import { useId } from 'react'
 import type { Preset } from '../sim'
@@ -9,81 +11,104 @@ import { useLab } from '../store'
 
 const CUSTOM = '__custom__'
 
-export function ScenarioPicker() {
+/** Scrolls the lab's stage into view and gives it focus, so the page's keys act on it. */
+export function showStage(from: Element): void {
+  const stage = from.closest('.fl-lab')?.querySelector<HTMLElement>('.fl-stage')
+  if (!stage) return
+  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches
+  stage.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
+  stage.focus({ preventScroll: true })
+}
+
+export function ScenarioSelect() {
   const base = useLab((s) => s.base)
   const edited = useLab((s) => s.edited)
   const title = useLab((s) => s.lab.scenario.title)
   const loadPreset = useLab((s) => s.loadPreset)
   const resetEdits = useLab((s) => s.resetEdits)
   const selectId = useId()
-  const preset: Preset | null = base.preset
   const current = base.kind === 'preset' ? base.preset.id : CUSTOM
   return (
-    <section className="fl-picker" aria-label="Scenario">
-      <div className="fl-picker-row">
-        <label htmlFor={selectId} className="fl-picker-label">
-          Scenario
-        </label>
-        <select
-          id={selectId}
-          className="fl-picker-select"
-          value={current}
-          onChange={(e) => loadPreset(e.currentTarget.value)}
-        >
-          {base.kind === 'custom' && (
-            <option value={CUSTOM}>Custom: {title ?? 'untitled scenario'}</option>
-          )}
-          {PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.scenario.title}
-            </option>
-          ))}
-        </select>
-        {edited && (
-          <span className="fl-edited">
-            <span className="fl-badge fl-badge--accent">edited</span>
+    <div className="fl-picker-row">
+      <label htmlFor={selectId} className="fl-picker-label">
+        Scenario
+      </label>
+      <select
+        id={selectId}
+        className="fl-picker-select"
+        value={current}
+        onChange={(e) => {
+          loadPreset(e.currentTarget.value)
+          e.currentTarget.closest('.fl-lab')?.querySelector('.fl-stage')?.scrollIntoView({
+            block: 'nearest',
+          })
+        }}
+      >
+        {base.kind === 'custom' && (
+          <option value={CUSTOM}>Custom: {title ?? 'untitled scenario'}</option>
+        )}
+        {PRESETS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.scenario.title}
+          </option>
+        ))}
+      </select>
+      {edited && (
+        <span className="fl-edited">
+          <span className="fl-badge fl-badge--accent">edited</span>
+          <button
+            type="button"
+            className="fl-button fl-button--quiet fl-button--small"
+            onClick={resetEdits}
+          >
+            Undo all edits
+          </button>
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** The question the current preset answers: the page's lead, without giving the answer away. */
+export function ScenarioLead() {
+  const preset: Preset | null = useLab((s) => s.base.preset)
+  if (preset === null) return null
+  return <p className="fl-question">{preset.question}</p>
+}
+
+export function ScenarioCatalogue() {
+  const base = useLab((s) => s.base)
+  const loadPreset = useLab((s) => s.loadPreset)
+  const current = base.kind === 'preset' ? base.preset.id : CUSTOM
+  return (
+    <details className="fl-catalogue">
+      <summary>All {PRESETS.length} scenarios</summary>
+      <ul className="fl-catalogue-grid">
+        {PRESETS.map((p) => (
+          <li key={p.id}>
             <button
               type="button"
-              className="fl-button fl-button--quiet fl-button--small"
-              onClick={resetEdits}
+              className="fl-preset-card"
+              aria-current={p.id === current ? 'true' : undefined}
+              onClick={(e) => {
+                loadPreset(p.id)
+                showStage(e.currentTarget)
+              }}
             >
-              Undo all edits
-            </button>
-          </span>
-        )}
-      </div>
-      {preset !== null && (
-        <div className="fl-picker-lead">
-          <p className="fl-question">{preset.question}</p>
-          <p className="fl-summary">{preset.summary}</p>
-        </div>
-      )}
-      <details className="fl-catalogue">
-        <summary>All {PRESETS.length} scenarios</summary>
-        <ul className="fl-catalogue-grid">
-          {PRESETS.map((p) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                className="fl-preset-card"
-                aria-current={p.id === current ? 'true' : undefined}
-                onClick={() => loadPreset(p.id)}
-              >
-                <span className="fl-preset-title">{p.scenario.title}</span>
-                <span className="fl-preset-summary">{p.summary}</span>
-                <span className="fl-preset-question">{p.question}</span>
-                <span className="fl-preset-meta">
-                  <span className={`fl-verdict fl-verdict--${p.expected.verdict}`}>
-                    {p.expected.verdict}
-                  </span>
-                  <code>{p.id}</code>
+              <span className="fl-preset-title">{p.scenario.title}</span>
+              <span className="fl-preset-summary">{p.summary}</span>
+              <span className="fl-preset-question">{p.question}</span>
+              <span className="fl-preset-meta">
+                <span className={`fl-verdict fl-verdict--${p.expected.verdict}`}>
+                  {p.expected.verdict}
                 </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </details>
-    </section>
+                <code>{p.id}</code>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
 

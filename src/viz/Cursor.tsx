@@ -1,15 +1,39 @@
 /**
- * The cursor: a playhead at the current moment and a veil over the future (faded or hidden).
- * This is the only part of the diagram that changes while scrubbing or playing, and it changes
- * two transforms and a label — the marks underneath are never re-rendered for a new cursor.
+ * The cursor, in two layers. The playhead line is drawn *behind* the marks (a write arrow or a
+ * "× 41" at the cursor stays whole); the veil over the future and the time pill are drawn over
+ * them. The veil starts after the marks of the events at the cursor (`futureStartX`), so those are
+ * shown at full strength, never half faded. These are the only parts of the diagram that change
+ * while scrubbing or playing, and they change a few transforms and a label: the marks are never
+ * re-rendered for a new cursor.
  */
 import { formatMs } from '../sim'
 import type { DiagramModel } from './layout'
-import { textWidthPx, xOfMs } from './layout'
+import { futureStartX, textWidthPx, xOfMs } from './layout'
 
 export type Future = 'show' | 'fade' | 'hide'
 
-export function Cursor({
+function clampMs(model: DiagramModel, cursorMs: number): number {
+  return Math.min(model.endMs, Math.max(0, Number.isFinite(cursorMs) ? cursorMs : 0))
+}
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10
+}
+
+/** The playhead line and its knob: drawn under the marks. */
+export function Playhead({ model, cursorMs }: { model: DiagramModel; cursorMs: number }) {
+  const { plot, axis } = model
+  const x = round1(xOfMs(model, clampMs(model, cursorMs)))
+  return (
+    <g className="fl-playhead" transform={`translate(${x},0)`} aria-hidden="true">
+      <line className="fl-playhead-line" x1="0" x2="0" y1={plot.y0 + 4} y2={axis.y + 2} />
+      <path className="fl-playhead-knob" d={`M-5,${plot.y0}H5L0,${plot.y0 + 6}Z`} />
+    </g>
+  )
+}
+
+/** The veil over the future (faded or hidden) and the time pill on the axis: drawn over the marks. */
+export function FutureVeil({
   model,
   cursorMs,
   future,
@@ -19,10 +43,11 @@ export function Cursor({
   future: Future
 }) {
   const { plot, axis } = model
-  const ms = Math.min(model.endMs, Math.max(0, Number.isFinite(cursorMs) ? cursorMs : 0))
-  const x = Math.round(xOfMs(model, ms) * 10) / 10
+  const ms = clampMs(model, cursorMs)
+  const x = round1(xOfMs(model, ms))
+  const veilX = round1(futureStartX(model, ms))
   const text = formatMs(Math.round(ms))
-  const pillW = Math.ceil(textWidthPx(text, 11, true) + 12)
+  const pillW = Math.ceil(textWidthPx(text, model.compact ? 12 : 11, true) + 12)
   // Keep the time pill inside the figure near either edge.
   const pillX = Math.min(model.widthPx - 2 - x - pillW, Math.max(2 - x, -pillW / 2))
   const width = plot.x1 - plot.x0 + 8
@@ -30,7 +55,7 @@ export function Cursor({
     <>
       {/* At the end of the run nothing lies ahead: the last marks are shown whole. */}
       {future === 'show' || ms >= model.endMs ? null : (
-        <g className="fl-future-veil" transform={`translate(${x},0)`} aria-hidden="true">
+        <g className="fl-future-veil" transform={`translate(${veilX},0)`} aria-hidden="true">
           <rect
             className={`fl-future fl-future-${future}`}
             x="0"
@@ -53,7 +78,7 @@ export function Cursor({
                   <line
                     className="fl-lane-line"
                     x1="0"
-                    x2={Math.max(0, model.x1 + 8 - x)}
+                    x2={Math.max(0, model.x1 + 8 - veilX)}
                     y1={lane.yc}
                     y2={lane.yc}
                   />
@@ -63,8 +88,6 @@ export function Cursor({
         </g>
       )}
       <g className="fl-playhead" transform={`translate(${x},0)`} aria-hidden="true">
-        <line className="fl-playhead-line" x1="0" x2="0" y1={plot.y0 + 4} y2={axis.y + 2} />
-        <path className="fl-playhead-knob" d={`M-5,${plot.y0}H5L0,${plot.y0 + 6}Z`} />
         <rect
           className="fl-playhead-pill"
           x={pillX}

@@ -10,7 +10,7 @@
  */
 import type { FocusEvent, KeyboardEvent } from 'react'
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react'
-import { DIAMOND, ICON, TRIANGLE } from './icons'
+import { ICON, OCTAGON, TRIANGLE } from './icons'
 import type { BarSet, BulkMessages, DiagramModel, FindingMarker, MessageArrow } from './layout'
 import { hueClass, Label } from './Marks'
 
@@ -306,22 +306,23 @@ const FindingView = memo(function FindingView({
           d={`M${marker.guide.x0},${marker.guide.y0}L${marker.guide.x1},${marker.guide.y1}`}
         />
       )}
+      {/* 24 × 24: the smallest tap target WCAG 2.5.8 allows. */}
       <rect
         className="fl-finding-hit"
-        x={marker.x - 9}
-        y={marker.y - 9}
-        width="18"
-        height="18"
+        x={marker.x - 12}
+        y={marker.y - 12}
+        width="24"
+        height="24"
         rx="4"
       />
       <path
         className="fl-finding-shape"
         transform={`translate(${marker.x},${marker.y})`}
-        d={sev === 'violation' ? DIAMOND : TRIANGLE}
+        d={sev === 'violation' ? OCTAGON : TRIANGLE}
       />
       <path
         className="fl-finding-bang"
-        transform={`translate(${marker.x},${marker.y + (sev === 'warning' ? 1 : 0)}) scale(0.85)`}
+        transform={`translate(${marker.x},${marker.y + (sev === 'warning' ? 1 : 0)}) scale(${sev === 'warning' ? 0.85 : 1.15})`}
         d={ICON.bang}
       />
       <Label label={marker.label} />

@@ -4,7 +4,7 @@
  * and no handlers: rendered once per model (React.memo), never per cursor frame.
  */
 import { memo } from 'react'
-import { DIAMOND, ICON, TRIANGLE } from './icons'
+import { ICON, OCTAGON, TRIANGLE } from './icons'
 import type {
   BarSet,
   BeliefBar,
@@ -157,7 +157,7 @@ export const Scaffold = memo(function Scaffold({
           />
         ),
       )}
-      {model.compact ? null : <LaneNames model={model} />}
+      <LaneNames model={model} />
       <Label label={model.findingsRow.label} />
       {model.notes.map((n, i) => (
         <Label key={i} label={n} />
@@ -166,11 +166,35 @@ export const Scaffold = memo(function Scaffold({
       {axis.ticks.map((t) => (
         <g key={t.ms}>
           <line className="fl-tick" x1={t.x} x2={t.x} y1={axis.y} y2={axis.y + 4} />
-          <text className="fl-tick-label" x={t.x} y={axis.y + 16} textAnchor="middle">
+          <text className="fl-tick-label" x={t.x} y={axis.y + 16} textAnchor={t.anchor ?? 'middle'}>
             {t.label}
           </text>
         </g>
       ))}
+      {axis.breaks.map((b) => {
+        const mid = Math.round(((b.x0 + b.x1) / 2) * 10) / 10
+        return (
+          <g key={b.fromMs} className="fl-break">
+            <path
+              className="fl-break-line"
+              d={`M${mid - 2},${model.findingsRow.y1}V${plot.y1}M${mid + 2},${model.findingsRow.y1}V${plot.y1}`}
+            />
+            <path
+              className="fl-break-gap"
+              d={`M${mid - 3},${axis.y + 4}L${mid + 3},${axis.y - 4}`}
+            />
+            <path
+              className="fl-break-mark"
+              d={`M${mid - 5},${axis.y + 4}L${mid + 1},${axis.y - 4}M${mid - 1},${axis.y + 4}L${mid + 5},${axis.y - 4}`}
+            />
+            {b.label === null ? null : (
+              <text className="fl-break-label" x={mid} y={axis.y + 16} textAnchor="middle">
+                {b.label}
+              </text>
+            )}
+          </g>
+        )
+      })}
       {model.legend.map((item) => (
         <LegendSwatch key={item.kind} item={item} idPrefix={idPrefix} />
       ))}
@@ -184,7 +208,7 @@ export const Scaffold = memo(function Scaffold({
   )
 })
 
-/** Lane names: in the left column (desktop), or over the lane's top band (phone, drawn last). */
+/** Lane names, in the left column outside the plot (never crossed by an arrow). */
 export function LaneNames({ model }: { model: DiagramModel }) {
   return (
     <g aria-hidden="true">
@@ -293,7 +317,7 @@ function LegendSwatch({ item, idPrefix }: { item: LegendItem; idPrefix: string }
       case 'rejected':
         return (
           <>
-            <rect className="fl-badge-rejected" x={x} y={cy - 6} width="18" height="12" rx="6" />
+            <rect className="fl-badge-rejected" x={x} y={cy - 6} width="18" height="12" rx="2" />
             <path
               className="fl-badge-icon fl-badge-icon-rejected"
               transform={`translate(${x + 9},${cy}) scale(0.8)`}
@@ -348,7 +372,7 @@ function LegendSwatch({ item, idPrefix }: { item: LegendItem; idPrefix: string }
           <path
             className="fl-finding-shape"
             transform={`translate(${x + 9},${cy}) scale(0.8)`}
-            d={DIAMOND}
+            d={OCTAGON}
           />
         )
       case 'warning':
@@ -440,13 +464,14 @@ export function Badge({ badge }: { badge: DecisionBadge }) {
     <g className={hue}>
       <title>{badge.title}</title>
       {leader}
+      {/* Shape as well as colour: a rejection is a square-cornered block, an acceptance a pill. */}
       <rect
         className={`fl-badge-${badge.outcome}`}
         x={cx - w / 2}
         y={cy - h / 2}
         width={w}
         height={h}
-        rx={h / 2}
+        rx={badge.outcome === 'rejected' || badge.outcome === 'discarded' ? 2 : h / 2}
       />
       <path
         className={`fl-badge-icon fl-badge-icon-${badge.outcome}`}
@@ -653,7 +678,6 @@ export const LaneMarks = memo(function LaneMarks({
         </g>
       ))}
       <LaneLabels model={model} />
-      {model.compact ? <LaneNames model={model} /> : null}
     </g>
   )
 })

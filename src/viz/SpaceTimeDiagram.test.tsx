@@ -54,9 +54,8 @@ describe('SpaceTimeDiagram', () => {
   it("draws gc-pause: A's 41 rejected with 41 < 42 after B's 42 was accepted", () => {
     const { svg } = mount()
     const rejected = svg.querySelector('.fl-marks .fl-badge-rejected')?.parentElement
-    expect(rejected?.querySelector('.fl-badge-text')?.textContent).toBe('41')
+    expect(rejected?.querySelector('.fl-badge-text')?.textContent).toBe('41 < 42')
     expect(rejected?.querySelector('title')?.textContent).toContain('token 41 < 42')
-    expect(texts(svg, '.fl-reason')).toEqual(['41 < 42'])
     const accepted = svg.querySelector('.fl-marks .fl-badge-accepted')?.parentElement
     expect(accepted?.querySelector('.fl-badge-text')?.textContent).toBe('42')
     expect(accepted?.querySelector('title')?.textContent).toContain("accepted B's write")
@@ -140,8 +139,8 @@ describe('SpaceTimeDiagram', () => {
     const onScrub = vi.fn<(ms: number) => void>()
     const { svg } = mount({ onScrub })
     svg.getBoundingClientRect = () => new DOMRect(0, 0, 640, 300) // drawn at half size
-    const bg = svg.querySelector('.fl-bg')
-    if (bg === null) throw new Error('no background')
+    // The background is drawn in the layer under the marks; a press on it lands on the svg.
+    const bg = svg
     act(() => {
       bg.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientX: 320, button: 0 }))
       bg.dispatchEvent(new MouseEvent('pointermove', { bubbles: true, clientX: 400 }))

@@ -10,13 +10,13 @@ import type { CheckResult, Finding, Run } from '../sim'
 import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
 import type { Future } from './Cursor'
-import { Cursor } from './Cursor'
+import { FutureVeil, Playhead } from './Cursor'
 import { adoptDiagramStyles } from './adoptStyles'
 import type { Highlight } from './Highlights'
-import { Highlights } from './Highlights'
+import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { BarSet } from './layout'
+import type { AlignRun, BarSet, TimeMode } from './layout'
 import { BAR_SETS, barAt, bulkMessages, layoutDiagram, msOfX, nearestMessage } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
@@ -39,6 +39,18 @@ export interface DiagramProps {
   onFindingActivate?: (finding: Finding) => void
   /** Compare mode: messages and decisions to emphasise. */
   highlight?: Highlight
+  /**
+   * The events the current caption talks about (indexes into `run.events`): their messages,
+   * decisions and findings are highlighted. Optional; nothing is highlighted when absent.
+   */
+  focusEvents?: readonly number[]
+  /** The time axis (default 'auto': folded wherever to scale would be unreadable). */
+  time?: TimeMode
+  /**
+   * Runs drawn beside this one (compare view): lanes, left column and time axis are shared so
+   * the figures line up. Keep the array stable (memoize it): a new one lays the figure out again.
+   */
+  alignWith?: readonly AlignRun[]
 }
 
 interface Live {
@@ -49,22 +61,34 @@ interface Live {
 interface Press {
   pointerId: number
   x: number
+  y: number
   mark: Tip | null
   dragging: boolean
+  /** A finger: a vertical swipe scrolls the page, a horizontal drag scrubs, a tap seeks. */
+  touch: boolean
 }
 
 /** A press that moves less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 4
 const NO_MESSAGES: readonly number[] = []
-/** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance. */
-const BULK_PICK_PX = 4
+/** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance (a 24 px target). */
+const BULK_PICK_PX = 12
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx, idPrefix, cursorMs, future } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
+  const timeMode = props.time ?? 'auto'
+  const alignWith = props.alignWith
   const model = useMemo(
-    () => layoutDiagram({ run, findings, spans, widthPx }),
-    [run, findings, spans, widthPx],
+    () =>
+      layoutDiagram({
+        run,
+        findings,
+        spans,
+        widthPx,
+        options: { time: timeMode, ...(alignWith === undefined ? {} : { alignWith }) },
+      }),
+    [run, findings, spans, widthPx, timeMode, alignWith],
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 
@@ -190,15 +214,26 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     [model],
   )
 
-  // A press on the background seeks there and a drag scrubs; a press on a message or finding
+  // A press on the background seeks there and a drag scrubs (a finger: a tap seeks, a horizontal
+  // drag scrubs, a vertical swipe scrolls the page); a press on a message or finding
   // that is released without moving activates it, and one that moves scrubs instead (in a long
   // run arrows cover most of the diagram, so dragging must work from anywhere).
   const onPointerDown = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>) => {
       if (e.button !== 0) return
       const mark = markAt(e)
-      press.current = { pointerId: e.pointerId, x: e.clientX, mark, dragging: false }
-      if (live.current.props.onScrub === undefined) return
+      const touch = e.pointerType === 'touch'
+      press.current = {
+        pointerId: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        mark,
+        dragging: false,
+        touch,
+      }
+      // A finger may be starting to scroll the page: wait for its direction (touch-action: pan-y
+      // lets the browser take a vertical swipe; a horizontal one comes here as pointermoves).
+      if (live.current.props.onScrub === undefined || touch) return
       // Optional call: some DOMs (jsdom) have no pointer capture.
       e.currentTarget.setPointerCapture?.(e.pointerId)
       if (mark === null) {
@@ -220,10 +255,17 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       if (p.pointerId !== e.pointerId) return
       const onScrub = live.current.props.onScrub
       if (onScrub === undefined) return
-      if (!p.dragging && Math.abs(e.clientX - p.x) < DRAG_THRESHOLD_PX) return
+      const dx = Math.abs(e.clientX - p.x)
+      if (!p.dragging && p.touch && Math.abs(e.clientY - p.y) > dx) {
+        // A vertical swipe: the page scrolls, the cursor stays.
+        if (Math.abs(e.clientY - p.y) >= DRAG_THRESHOLD_PX) press.current = null
+        return
+      }
+      if (!p.dragging && dx < DRAG_THRESHOLD_PX) return
       if (!p.dragging) {
         p.dragging = true
         setTip(null)
+        if (p.touch) e.currentTarget.setPointerCapture?.(e.pointerId)
       }
       onScrub(msAtPointer(e))
     },
@@ -238,11 +280,16 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       if (e.currentTarget.hasPointerCapture?.(e.pointerId) === true) {
         e.currentTarget.releasePointerCapture(e.pointerId)
       }
-      if (p.dragging || p.mark === null) return
+      if (p.dragging) return
+      if (p.mark === null) {
+        // A tap seeks (a mouse press already did, on the way down).
+        if (p.touch) live.current.props.onScrub?.(msAtPointer(e))
+        return
+      }
       if (p.mark.kind === 'message') events.activateMessage(p.mark.index)
       else if (p.mark.kind === 'finding') events.activateFinding(p.mark.index)
     },
-    [events],
+    [events, msAtPointer],
   )
 
   const onPointerCancel = useCallback((e: ReactPointerEvent<SVGSVGElement>) => {
@@ -280,7 +327,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   return (
     <div className="fl-diagram-frame" ref={frame} style={{ width: model.widthPx }}>
       <svg
-        className={`fl-diagram${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
+        className={`fl-diagram fl-marks-layer${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
         role="group"
         aria-labelledby={titleId}
         aria-describedby={descId}
@@ -297,13 +344,29 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         <title id={titleId}>{title}</title>
         <desc id={descId}>{model.description}</desc>
         <Defs model={model} idPrefix={idPrefix} />
-        <Scaffold model={model} idPrefix={idPrefix} />
         <Highlights model={model} highlight={props.highlight} />
+        <Focus model={model} run={run} events={props.focusEvents} />
         <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
         <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
         <Messages model={model} bulk={bulk} clipId={patternId(idPrefix, 'clip')} events={events} />
       </svg>
-      {/* The cursor and tooltip live in their own layer: moving them never repaints the marks. */}
+      {/*
+        Under the marks: the background, lanes, axis and the playhead line, so the marks at the
+        cursor are never drawn over. Its own layer, like the overlay: moving the playhead repaints
+        only this and the overlay, never the marks.
+      */}
+      <svg
+        className={`fl-diagram fl-underlay${compact}`}
+        aria-hidden="true"
+        width={model.widthPx}
+        height={model.heightPx}
+        viewBox={viewBox}
+      >
+        <Defs model={model} idPrefix={`${idPrefix}-u`} />
+        <Scaffold model={model} idPrefix={`${idPrefix}-u`} />
+        <Playhead model={model} cursorMs={cursorMs} />
+      </svg>
+      {/* Over the marks: the veil over the future, the time pill and the tooltip. */}
       <svg
         className={`fl-diagram fl-overlay${compact}`}
         aria-hidden="true"
@@ -311,7 +374,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         height={model.heightPx}
         viewBox={viewBox}
       >
-        <Cursor model={model} cursorMs={cursorMs} future={future} />
+        <FutureVeil model={model} cursorMs={cursorMs} future={future} />
         <Tooltip
           model={model}
           tip={tip}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { check, PRESET_IDS } from '../sim'
-import { DIAGRAM_CSS } from './diagramStyles'
+import { DIAGRAM_CSS, THEMES } from './diagramStyles'
 import { renderDiagramSvg } from './index'
 import { presetRun, runOf } from '../testing/presetRuns'
 
@@ -17,6 +17,8 @@ const HOOKS = new Set([
   'fl-badge-text-checked',
   'fl-badge-text-duplicate',
   'fl-badge-text-discarded',
+  'fl-break',
+  'fl-focus',
 ])
 
 describe('the diagram stylesheet', () => {
@@ -59,4 +61,49 @@ describe('the diagram stylesheet', () => {
     )
     expect(unstyled).toEqual([])
   })
+})
+
+function rgb(hex: string): [number, number, number] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
+}
+
+/** WCAG relative luminance and contrast ratio. */
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => {
+    const v = c / 255
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  }
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+/** A colour under the future veil: the page colour laid over it at the veil's opacity. */
+function veiled(fg: [number, number, number], bg: [number, number, number], alpha: number) {
+  return fg.map((c, i) => c * (1 - alpha) + (bg[i] ?? 0) * alpha) as [number, number, number]
+}
+
+describe('the palettes', () => {
+  for (const [name, t] of Object.entries(THEMES)) {
+    it(`${name}: faded future text keeps 3:1 against the page`, () => {
+      const bg = rgb(t.bg)
+      const inks = [t.ink, t.muted, t.dangerInk, t.warnInk, t.fault, t.violationInk, ...t.hueInk]
+      for (const ink of inks) {
+        expect(contrast(veiled(rgb(ink), bg, t.fade), bg), ink).toBeGreaterThanOrEqual(3)
+      }
+    })
+
+    it(`${name}: verdict colours are none of the client hues`, () => {
+      const clients = new Set([...t.hueFill, ...t.hueInk].map((c) => c.toLowerCase()))
+      for (const verdict of [t.acceptInk, t.rejectFill, t.violation, t.violationInk]) {
+        expect(clients.has(verdict.toLowerCase()), verdict).toBe(false)
+      }
+      // A rejection's words on its block are readable (bold 11–12 px: 4.5:1).
+      expect(contrast(rgb(t.onReject), rgb(t.rejectFill))).toBeGreaterThanOrEqual(4.5)
+      expect(contrast(rgb(t.acceptInk), rgb(t.bg))).toBeGreaterThanOrEqual(4.5)
+    })
+  }
 })

@@ -23,6 +23,12 @@ interface Theme {
   onHue: string[]
   danger: string
   dangerInk: string
+  /** Verdicts: no client hue, so a verdict never reads as "client B" (amber) or "client D". */
+  acceptInk: string
+  rejectFill: string
+  onReject: string
+  violation: string
+  violationInk: string
   warn: string
   warnInk: string
   pause: string
@@ -32,6 +38,11 @@ interface Theme {
   cursor: string
   tipBg: string
   tipFg: string
+  /**
+   * Opacity of the veil over the future: the most that keeps every diagram text colour at 3:1
+   * against the page (diagramStyles.test.ts measures it).
+   */
+  fade: number
 }
 
 const LIGHT: Theme = {
@@ -46,6 +57,11 @@ const LIGHT: Theme = {
   onHue: ['#ffffff', '#1f2328', '#1f2328', '#1f2328', '#1f2328'],
   danger: '#D55E00',
   dangerInk: '#B34700',
+  acceptInk: '#1f2328',
+  rejectFill: '#B34700',
+  onReject: '#ffffff',
+  violation: '#A3123F',
+  violationInk: '#A3123F',
   warn: '#F0E442',
   warnInk: '#6F5A00',
   pause: '#9aa3ad',
@@ -55,6 +71,7 @@ const LIGHT: Theme = {
   cursor: '#1f2328',
   tipBg: '#1f2328',
   tipFg: '#ffffff',
+  fade: 0.28,
 }
 
 const DARK: Theme = {
@@ -69,6 +86,11 @@ const DARK: Theme = {
   onHue: ['#16181d', '#16181d', '#16181d', '#16181d', '#16181d'],
   danger: '#FF7F3A',
   dangerInk: '#FF9F66',
+  acceptInk: '#e6edf3',
+  rejectFill: '#FF7F3A',
+  onReject: '#16181d',
+  violation: '#FF5C8A',
+  violationInk: '#FF85A6',
   warn: '#F0E442',
   warnInk: '#F0E442',
   pause: '#59626d',
@@ -78,6 +100,7 @@ const DARK: Theme = {
   cursor: '#f0f3f6',
   tipBg: '#f0f3f6',
   tipFg: '#16181d',
+  fade: 0.42,
 }
 
 function vars(t: Theme): string {
@@ -91,8 +114,10 @@ function vars(t: Theme): string {
     `--fl-bg:${t.bg};--fl-ink:${t.ink};--fl-muted:${t.muted};--fl-faint:${t.faint};` +
     `--fl-shade:${t.shade};--fl-line:${t.line};--fl-danger:${t.danger};--fl-danger-ink:${t.dangerInk};` +
     `--fl-warn:${t.warn};--fl-warn-ink:${t.warnInk};--fl-pause:${t.pause};--fl-down:${t.down};` +
+    `--fl-accept-ink:${t.acceptInk};--fl-reject:${t.rejectFill};--fl-on-reject:${t.onReject};` +
+    `--fl-violation:${t.violation};--fl-violation-ink:${t.violationInk};` +
     `--fl-fault:${t.fault};--fl-highlight:${t.highlight};--fl-cursor:${t.cursor};` +
-    `--fl-tip-bg:${t.tipBg};--fl-tip-fg:${t.tipFg};--fl-neutral:${t.muted};--fl-neutral-ink:${t.muted};` +
+    `--fl-fade:${t.fade};--fl-tip-bg:${t.tipBg};--fl-tip-fg:${t.tipFg};--fl-neutral:${t.muted};--fl-neutral-ink:${t.muted};` +
     `--fl-on-neutral:${t.bg};${hues}color-scheme:${t === DARK ? 'dark' : 'light'};`
   )
 }
@@ -110,15 +135,24 @@ const hueClasses = Array.from(
 ).join('\n')
 
 /** Classes set on the diagram's <svg> itself, next to `fl-diagram`. */
-const ROOT_CLASSES = new Set(['fl-overlay', 'fl-scrub', 'fl-dense', 'fl-compact'])
+const ROOT_CLASSES = new Set([
+  'fl-overlay',
+  'fl-underlay',
+  'fl-marks-layer',
+  'fl-scrub',
+  'fl-dense',
+  'fl-compact',
+])
 
 /** Rules that do not depend on the theme. */
 const RULES = `
-.fl-diagram-frame{position:relative;max-width:100%}
-.fl-overlay{position:absolute;top:0;left:0;width:100%;height:100%;pointer-events:none;will-change:transform}
+.fl-diagram-frame{position:relative;max-width:100%;isolation:isolate}
+.fl-marks-layer{position:relative;z-index:1}
+.fl-underlay{position:absolute;top:0;left:0;width:100%;height:100%;pointer-events:none;z-index:0;will-change:transform}
+.fl-overlay{position:absolute;top:0;left:0;width:100%;height:100%;pointer-events:none;will-change:transform;z-index:2}
 .fl-diagram{display:block;max-width:100%;height:auto;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;font-variant-numeric:tabular-nums;touch-action:pan-y;-webkit-user-select:none;user-select:none;-webkit-tap-highlight-color:transparent}
 .fl-diagram text{fill:var(--fl-ink);font-size:11px}
-.fl-diagram.fl-compact text{font-size:10px}
+.fl-diagram.fl-compact text{font-size:12px}
 .fl-hue-none{--h:var(--fl-neutral);--hi:var(--fl-neutral-ink);--on:var(--fl-on-neutral)}
 ${hueClasses}
 .fl-bg{fill:var(--fl-bg)}
@@ -127,11 +161,15 @@ ${hueClasses}
 .fl-grid{stroke:var(--fl-faint);stroke-width:1}
 .fl-lane-line{stroke:var(--fl-line);stroke-width:1}
 .fl-diagram .fl-lane-title{font-weight:700;font-size:13px}
-.fl-diagram.fl-compact .fl-lane-title{font-size:10px}
+.fl-diagram.fl-compact .fl-lane-title{font-size:12px}
 .fl-diagram .fl-lane-role,.fl-diagram .fl-row-label,.fl-diagram .fl-note{fill:var(--fl-muted)}
 .fl-diagram .fl-tick-label{fill:var(--fl-muted)}
 .fl-tick{stroke:var(--fl-line)}
 .fl-axis-line{stroke:var(--fl-line)}
+.fl-break-line{stroke:var(--fl-faint);stroke-width:1;stroke-dasharray:3 3}
+.fl-break-gap{stroke:var(--fl-bg);stroke-width:5}
+.fl-break-mark{stroke:var(--fl-muted);stroke-width:1.3}
+.fl-diagram .fl-break-label{fill:var(--fl-muted);font-style:italic}
 .fl-diagram .fl-header-title{font-size:16px;font-weight:700}
 .fl-diagram .fl-header-subtitle{font-size:12px;fill:var(--fl-muted)}
 .fl-block-paused{stroke:var(--fl-pause);stroke-width:1}
@@ -170,7 +208,7 @@ ${hueClasses}
 .fl-msg-queued-end{fill:var(--hi)}
 .fl-msg-lost-x{stroke:var(--fl-danger);stroke-width:2;stroke-linecap:round}
 .fl-dense .fl-msg-line{stroke-width:.9;stroke-opacity:.6;fill-opacity:.75}
-.fl-msg-hit{stroke:transparent;stroke-width:12;fill:none;pointer-events:stroke}
+.fl-msg-hit{stroke:transparent;stroke-width:24;fill:none;pointer-events:stroke}
 .fl-msg-bulk{cursor:pointer}
 .fl-msg-stand-in .fl-msg-line{visibility:hidden}
 .fl-msg-stand-in:focus-visible .fl-msg-line{visibility:visible}
@@ -181,34 +219,34 @@ ${hueClasses}
 .fl-diagram .fl-msg-label{fill:var(--hi)}
 .fl-diagram .fl-msg-label-lost{fill:var(--fl-danger-ink)}
 .fl-diagram .fl-queued-label{fill:var(--hi);font-style:italic}
-.fl-badge-accepted,.fl-badge-applied{fill:var(--h);stroke:var(--hi);stroke-width:1}
+.fl-badge-accepted,.fl-badge-applied{fill:var(--fl-bg);stroke:var(--fl-accept-ink);stroke-width:1.5}
 .fl-badge-checked{fill:var(--fl-bg);stroke:var(--hi);stroke-width:1.3;stroke-dasharray:3 2}
-.fl-badge-duplicate{fill:var(--fl-bg);stroke:var(--hi);stroke-width:1.3}
-.fl-badge-rejected{fill:var(--fl-bg);stroke:var(--fl-danger);stroke-width:1.8}
+.fl-badge-duplicate{fill:var(--fl-bg);stroke:var(--fl-accept-ink);stroke-width:1.3;stroke-dasharray:4 2}
+.fl-badge-rejected{fill:var(--fl-reject);stroke:var(--fl-reject);stroke-width:1.5}
 .fl-badge-discarded{fill:var(--fl-bg);stroke:var(--fl-muted);stroke-width:1.3;stroke-dasharray:3 2}
 .fl-diagram .fl-badge-text{font-weight:700;fill:var(--fl-ink)}
-.fl-diagram .fl-badge-text-accepted,.fl-diagram .fl-badge-text-applied{fill:var(--on)}
-.fl-diagram .fl-badge-text-rejected{fill:var(--fl-danger-ink)}
+.fl-diagram .fl-badge-text-accepted,.fl-diagram .fl-badge-text-applied,.fl-diagram .fl-badge-text-duplicate{fill:var(--fl-accept-ink)}
+.fl-diagram .fl-badge-text-rejected{fill:var(--fl-on-reject)}
 .fl-badge-icon{fill:none;stroke:var(--fl-ink);stroke-width:1.7;stroke-linecap:round;stroke-linejoin:round}
-.fl-badge-icon-accepted,.fl-badge-icon-applied{stroke:var(--on)}
-.fl-badge-icon-checked,.fl-badge-icon-duplicate{stroke:var(--hi)}
-.fl-badge-icon-rejected{stroke:var(--fl-danger)}
+.fl-badge-icon-accepted,.fl-badge-icon-applied,.fl-badge-icon-duplicate{stroke:var(--fl-accept-ink);stroke-width:2}
+.fl-badge-icon-checked{stroke:var(--hi)}
+.fl-badge-icon-rejected{stroke:var(--fl-on-reject);stroke-width:2.2}
 .fl-badge-icon-discarded{stroke:var(--fl-muted)}
-.fl-pip{fill:var(--h);stroke:var(--hi)}
-.fl-pip-rejected,.fl-pip-discarded{fill:var(--fl-danger);stroke:var(--fl-danger)}
+.fl-pip{fill:var(--fl-bg);stroke:var(--fl-accept-ink);stroke-width:1.5}
+.fl-pip-rejected,.fl-pip-discarded{fill:var(--fl-reject);stroke:var(--fl-reject)}
 .fl-leader{stroke:var(--hi);stroke-width:1;opacity:.7}
 .fl-link{stroke:var(--hi);stroke-width:1.5;stroke-dasharray:2 2}
 .fl-diagram .fl-reason{fill:var(--fl-danger-ink);font-size:12px}
-.fl-diagram.fl-compact .fl-reason{font-size:11px}
+.fl-diagram.fl-compact .fl-reason{font-size:12px}
 .fl-diagram.fl-compact .fl-header-title{font-size:14px}
-.fl-diagram.fl-compact .fl-header-subtitle{font-size:11px}
-.fl-diagram.fl-compact .fl-tip-text{font-size:11px}
+.fl-diagram.fl-compact .fl-header-subtitle{font-size:12px}
+.fl-diagram.fl-compact .fl-tip-text{font-size:12px}
 .fl-diagram .fl-value{fill:var(--fl-muted)}
 .fl-step-band{stroke:var(--fl-faint);stroke-width:1;stroke-dasharray:2 3}
 .fl-step{stroke:var(--fl-ink);stroke-width:1.6;fill:none;stroke-linejoin:round}
 .fl-diagram .fl-step-down{fill:var(--fl-danger-ink)}
 .fl-finding{cursor:pointer;outline:none}
-.fl-finding-violation .fl-finding-shape{fill:var(--fl-danger);stroke:var(--fl-danger-ink);stroke-width:1}
+.fl-finding-violation .fl-finding-shape{fill:var(--fl-violation);stroke:var(--fl-violation-ink);stroke-width:1}
 .fl-finding-warning .fl-finding-shape{fill:var(--fl-warn);stroke:var(--fl-ink);stroke-width:1}
 .fl-finding-bang{stroke:var(--fl-bg);stroke-width:1.8;stroke-linecap:round}
 .fl-finding-warning .fl-finding-bang{stroke:#1f2328}
@@ -216,16 +254,16 @@ ${hueClasses}
 .fl-finding:hover .fl-finding-shape,.fl-finding:focus-visible .fl-finding-shape{stroke-width:2.5}
 .fl-finding:focus-visible .fl-finding-hit{fill:var(--fl-highlight);fill-opacity:.4}
 .fl-finding-interval{fill:none;stroke-width:1.5}
-.fl-finding-interval-violation{stroke:var(--fl-danger)}
+.fl-finding-interval-violation{stroke:var(--fl-violation)}
 .fl-finding-interval-warning{stroke:var(--fl-warn-ink)}
 .fl-finding-guide{stroke-width:1;stroke-dasharray:2 3;fill:none}
-.fl-finding-guide-violation{stroke:var(--fl-danger)}
+.fl-finding-guide-violation{stroke:var(--fl-violation);stroke-width:1.5}
 .fl-finding-guide-warning{stroke:var(--fl-warn-ink)}
-.fl-diagram .fl-finding-label-violation{fill:var(--fl-danger-ink)}
+.fl-diagram .fl-finding-label-violation{fill:var(--fl-violation-ink);font-weight:700}
 .fl-diagram .fl-finding-label-warning{fill:var(--fl-warn-ink)}
 .fl-halo{stroke:var(--fl-highlight);stroke-opacity:.75;fill:none;stroke-linecap:round;stroke-linejoin:round}
 .fl-future{fill:var(--fl-bg);pointer-events:none}
-.fl-future-fade{fill-opacity:.72}
+.fl-future-fade{fill-opacity:var(--fl-fade)}
 .fl-playhead{pointer-events:none}
 .fl-playhead-line{stroke:var(--fl-cursor);stroke-width:1.5}
 .fl-playhead-knob{fill:var(--fl-cursor)}
@@ -277,3 +315,6 @@ function scopeRules(css: string): string {
     return `${before}${scoped}{`
   })
 }
+
+/** The two palettes, for tests that measure them (contrast, verdicts against client hues). */
+export const THEMES = { light: LIGHT, dark: DARK } as const

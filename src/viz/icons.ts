@@ -19,5 +19,6 @@ export const ICON: Record<FaultMarkKind | 'check' | 'cross' | 'equals' | 'bang',
   bang: 'M0,-2.8V0.6M0,3V3.05',
 }
 
-export const DIAMOND = 'M0,-6.5L6.5,0L0,6.5L-6.5,0Z'
+/** A violation: a stop sign, larger than the warning's triangle (radius 8.5, the triangle's 7). */
+export const OCTAGON = 'M-3.5,-8.5H3.5L8.5,-3.5V3.5L3.5,8.5H-3.5L-8.5,3.5V-3.5Z'
 export const TRIANGLE = 'M0,-6.5L7,5.5H-7Z'

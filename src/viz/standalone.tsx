@@ -7,10 +7,10 @@
 import type { JSX } from 'react'
 import type { CheckResult, Run } from '../sim'
 import { formatMs, xmlSafe } from '../sim'
-import { Cursor } from './Cursor'
+import { FutureVeil, Playhead } from './Cursor'
 import { DIAGRAM_CSS } from './diagramStyles'
 import { StaticFindings, StaticMessages } from './Interactive'
-import type { DiagramModel } from './layout'
+import type { DiagramModel, TimeMode } from './layout'
 import { layoutDiagram } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { renderStatic } from './staticMarkup'
@@ -18,9 +18,11 @@ import { renderStatic } from './staticMarkup'
 export interface SvgOptions {
   widthPx?: number
   theme?: 'light' | 'dark'
-  /** Draws the playhead there and fades what comes after. */
+  /** Draws the playhead there and fades what comes after; no playhead when absent (the default). */
   cursorMs?: number
   title?: string
+  /** The time axis (default 'auto'). */
+  time?: TimeMode
 }
 
 const ID_PREFIX = 'fl'
@@ -64,10 +66,13 @@ export function StandaloneSvg({
       <style>{DIAGRAM_CSS}</style>
       <Defs model={model} idPrefix={ID_PREFIX} />
       <Scaffold model={model} idPrefix={ID_PREFIX} />
+      {cursorMs === undefined ? null : <Playhead model={model} cursorMs={cursorMs} />}
       <LaneMarks model={model} idPrefix={ID_PREFIX} />
       <StaticFindings model={model} />
       <StaticMessages model={model} clipId={patternId(ID_PREFIX, 'clip')} />
-      {cursorMs === undefined ? null : <Cursor model={model} cursorMs={cursorMs} future="fade" />}
+      {cursorMs === undefined ? null : (
+        <FutureVeil model={model} cursorMs={cursorMs} future="fade" />
+      )}
     </svg>
   )
 }
@@ -82,7 +87,7 @@ export function standaloneModel(
     run,
     findings,
     widthPx: options.widthPx ?? 960,
-    options: { header: { title, subtitle: verdictLine(findings) } },
+    options: { header: { title, subtitle: verdictLine(findings) }, time: options.time ?? 'auto' },
   })
   return { model, title }
 }

@@ -84,7 +84,13 @@ export default function EmbedDialog({ onClose }: { onClose: () => void }) {
   // The poster: the moment the embed opens on (or the whole run), in both themes.
   const posterMs = startMs ?? endMs
   const figure = useMemo(() => {
-    const svg = figureSvg(lab, { theme: 'light', widthPx: FIGURE_WIDTH_PX, cursorMs: posterMs })
+    // A poster shows the moment the embed opens on: it keeps the playhead.
+    const svg = figureSvg(lab, {
+      theme: 'light',
+      widthPx: FIGURE_WIDTH_PX,
+      cursorMs: posterMs,
+      withCursor: true,
+    })
     return { svg, ...svgSize(svg) }
   }, [lab, posterMs])
   const autoHeight = reservedHeightPx(controls, figure.heightPx)
@@ -136,6 +142,7 @@ export default function EmbedDialog({ onClose }: { onClose: () => void }) {
       theme: figureTheme,
       widthPx: FIGURE_WIDTH_PX,
       cursorMs: posterMs,
+      withCursor: true,
     })
     setStatus(`Saved ${saved.name} (${kilobytes(saved.bytes)}).`)
   }

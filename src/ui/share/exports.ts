@@ -17,8 +17,13 @@ export interface Saved {
 export interface FigureOptions {
   theme: 'light' | 'dark'
   widthPx: number
-  /** The lab's cursor: inside the run, the figure draws the playhead there and fades the rest. */
+  /** The lab's cursor. */
   cursorMs: number
+  /**
+   * Draw the playhead at the cursor and fade what follows (only inside the run). Off by default:
+   * an exported figure shows the whole story, marks at full strength.
+   */
+  withCursor?: boolean
 }
 
 /** Figures narrower than this would crowd their labels; wider ones waste a blog's column. */
@@ -31,11 +36,12 @@ export function figureWidthPx(measuredPx: number | null): number {
 }
 
 /**
- * The standalone SVG. At the start or the end of the run the whole story is the figure (no
- * playhead); anywhere in between it is that moment, as the lab shows it.
+ * The standalone SVG: the whole story, with no playhead unless asked for (`withCursor`, and then
+ * only strictly inside the run).
  */
 export function figureSvg(lab: LabRun, options: FigureOptions): string {
-  const inside = options.cursorMs > 0 && options.cursorMs < lab.run.endMs
+  const inside =
+    options.withCursor === true && options.cursorMs > 0 && options.cursorMs < lab.run.endMs
   return renderDiagramSvg(lab.run, lab.findings, {
     widthPx: options.widthPx,
     theme: options.theme,

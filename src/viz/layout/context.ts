@@ -9,7 +9,8 @@ import type { Metrics } from './geometry'
 import type { LabelCandidate, LabelRequest } from './labels'
 import { Occupancy, round } from './labels'
 import { isBold, isLarge } from './labelStyle'
-import type { Box, Lane, PlacedLabel } from './types'
+import { xOfMs } from './scale'
+import type { Box, Lane, PlacedLabel, TimeScale } from './types'
 
 /** Label priorities: higher claims space first. */
 export const PRIORITY = {
@@ -37,7 +38,7 @@ export interface Ctx {
   endMs: number
   x0: number
   x1: number
-  pxPerMs: number
+  time: TimeScale
   /** Leftmost x a mark or label may use (the plot's left edge). */
   left: number
   /** Rightmost x a label may use. */
@@ -53,8 +54,8 @@ export function createCtx(init: Omit<Ctx, 'requests' | 'occupancy'>): Ctx {
   return { ...init, requests: [], occupancy: new Occupancy() }
 }
 
-export function xOf(ctx: Ctx, ms: number): number {
-  return round(ctx.x0 + ms * ctx.pxPerMs)
+export function xOf(ctx: Pick<Ctx, 'time'>, ms: number): number {
+  return round(xOfMs(ctx, ms))
 }
 
 export function hueOf(ctx: Ctx, node: NodeId): number | null {

@@ -42,7 +42,7 @@ function badgeWidth(text: string, fontPx: number): number {
 
 /** Assigns each decision a row (or a pip), per resource. Needs only x, so it runs before lanes. */
 export function packDecisions(
-  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'x0' | 'pxPerMs' | 'left' | 'right'>,
+  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'time' | 'left' | 'right'>,
 ): Map<NodeId, PackedResource> {
   const important = new Set(
     [...ctx.findings.violations, ...ctx.findings.warnings].map((f) => f.eventIndex),
@@ -72,15 +72,15 @@ export function packDecisions(
 }
 
 function pack(
-  ctx: Pick<Ctx, 'm' | 'x0' | 'pxPerMs' | 'left' | 'right'>,
+  ctx: Pick<Ctx, 'm' | 'time' | 'left' | 'right'>,
   order: DecisionMark[],
 ): PackedResource {
   const rows: { x0: number; x1: number }[][] = []
   const items: PackedDecision[] = []
   for (const mark of order) {
-    const text = tokenText(mark.token)
+    const text = badgeText(mark)
     const w = badgeWidth(text, ctx.m.smallFontPx)
-    const x = round(ctx.x0 + mark.atMs * ctx.pxPerMs)
+    const x = xOf(ctx, mark.atMs)
     const cx = round(Math.min(ctx.right - w / 2, Math.max(ctx.left + w / 2, x)))
     const span = { x0: cx - w / 2, x1: cx + w / 2 }
     let row = -1
@@ -129,6 +129,20 @@ function decisionTitle(d: DecisionMark): string {
 }
 
 /** "token 41 < 42" → "41 < 42": the badge already says it is about tokens. */
+/** Longest reason drawn inside a rejection's badge ("41 < 42"); longer ones go beside it. */
+const INLINE_REASON_CHARS = 12
+
+/** The rejection carries its reason in the badge itself: "✗ 41 < 42" can never lose its words. */
+function inlineReason(mark: DecisionMark): string | null {
+  if (mark.outcome !== 'rejected' || mark.reason === null) return null
+  const short = shortReason(mark.reason)
+  return short.length <= INLINE_REASON_CHARS ? short : null
+}
+
+function badgeText(mark: DecisionMark): string {
+  return inlineReason(mark) ?? tokenText(mark.token)
+}
+
 export function shortReason(reason: string): string {
   return reason.replace(/^token /, '')
 }
@@ -218,7 +232,11 @@ function requestDecisionLabels(ctx: Ctx, lane: Lane, badge: DecisionBadge, d: De
   const mid = round(badge.cy + ctx.m.smallFontPx * 0.36)
   const below = round(badge.cy + badge.h / 2 + ctx.m.smallFontPx * 0.9)
   const bounds = laneBounds(ctx, lane)
-  if (d.reason !== null && (d.outcome === 'rejected' || d.outcome === 'discarded')) {
+  if (
+    d.reason !== null &&
+    (d.outcome === 'rejected' || d.outcome === 'discarded') &&
+    inlineReason(d) === null
+  ) {
     const text = shortReason(d.reason)
     requestLabel(ctx, {
       text,

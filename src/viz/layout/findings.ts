@@ -11,8 +11,8 @@ import { PRIORITY, requestLabel, xOf } from './context'
 import { round } from './labels'
 import type { FindingBand, FindingMarker } from './types'
 
-const MARKER_SPACING_PX = 15
-export const MARKER_HALF_PX = 6.5
+const MARKER_SPACING_PX = 20
+export const MARKER_HALF_PX = 8.5
 
 export const FINDING_WORDS: Record<FindingKind, string> = {
   'token-order': 'token order',

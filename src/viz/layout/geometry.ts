@@ -34,14 +34,19 @@ export interface Metrics {
   findingsRowPx: number
   axisPx: number
   legendRowPx: number
+  /** Two distinct event times are drawn at least this far apart on a folded axis. */
+  minGapPx: number
+  /** About how wide a folded idle stretch is drawn. */
+  foldPx: number
 }
 
 export function metricsFor(widthPx: number): Metrics {
   const compact = widthPx < COMPACT_BELOW_PX
   return {
     compact,
-    fontPx: compact ? 11 : 12,
-    smallFontPx: compact ? 10 : 11,
+    // Phones get no smaller text than 12 px: the figure is laid out at the screen's width.
+    fontPx: 12,
+    smallFontPx: compact ? 12 : 11,
     titleFontPx: compact ? 14 : 16,
     laneTopPx: compact ? 17 : 18,
     laneBottomPx: compact ? 12 : 14,
@@ -52,9 +57,11 @@ export function metricsFor(widthPx: number): Metrics {
     badgeHeightPx: compact ? 15 : 17,
     stepBandPx: compact ? 18 : 22,
     groupGapPx: 6,
-    findingsRowPx: 26,
+    findingsRowPx: 30,
     axisPx: 28,
     legendRowPx: 18,
+    minGapPx: compact ? 10 : 16,
+    foldPx: compact ? 40 : 64,
   }
 }
 

@@ -89,7 +89,9 @@ describe('layoutDiagram', () => {
 
     const rejected = model.decisions.find((d) => d.outcome === 'rejected')
     expect(rejected).toMatchObject({ client: 'A', token: 41, x: x(16005), pip: false })
-    expect(rejected?.reason?.text).toBe('41 < 42')
+    // The reason is drawn inside the rejection's badge: "✗ 41 < 42".
+    expect(rejected?.text).toBe('41 < 42')
+    expect(rejected?.reason).toBeNull()
     const accepted = model.decisions.find((d) => d.outcome === 'accepted')
     expect(accepted).toMatchObject({ client: 'B', token: 42, x: x(11025), text: '42' })
 
@@ -153,7 +155,8 @@ describe('layoutDiagram', () => {
 
   it('links a check-then-write check to its apply, and shows the highest token going back', () => {
     const { run, findings } = presetRun('check-then-write')
-    const model = layoutDiagram({ run, findings, widthPx: 1280 })
+    // To scale, the four decisions fall within 15 ms and stack in rows.
+    const model = layoutDiagram({ run, findings, widthPx: 1280, options: { time: 'to-scale' } })
     expect(model.decisions.map((d) => d.outcome)).toEqual([
       'checked',
       'checked',

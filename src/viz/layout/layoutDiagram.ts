@@ -11,17 +11,20 @@ import type { Spans } from '../../timeline'
 import { deriveSpans } from '../../timeline'
 import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
 import type { Ctx } from './context'
-import { bandBaseline, createCtx, PRIORITY, requestLabel } from './context'
+import { bandBaseline, createCtx, PRIORITY, requestLabel, topBand } from './context'
 import { decisionBadges, packDecisions, tokenLines } from './decisions'
 import { describeDiagram } from './describe'
 import { faultMarkers, partitionBands } from './faults'
 import { findingMarkers } from './findings'
 import type { LaneSpec, Metrics } from './geometry'
-import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines, timeTicks } from './geometry'
+import { axisLabels } from './axis'
+import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines } from './geometry'
 import { placeLabels, round } from './labels'
 import { legendKinds, layoutLegend } from './legend'
 import { lockDelays, leaseEnds, lockHolds } from './lock'
 import { messageArrows } from './messages'
+import type { TimeMode } from './scale'
+import { planAxis } from './scale'
 import { textWidthPx } from './text'
 import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
 
@@ -33,6 +36,24 @@ export interface LayoutOptions {
   legend?: boolean
   /** A visible title (and subtitle) above the figure, for standalone SVG. */
   header?: { title: string; subtitle?: string } | null
+  /**
+   * The time axis: 'auto' (default) folds idle stretches and spreads close events wherever the
+   * to-scale axis would draw two event times closer than they can be told apart; 'folded' always
+   * does; 'to-scale' draws true proportions.
+   */
+  time?: TimeMode
+  /**
+   * Other runs drawn beside this one (the compare view): the figures then share their lane
+   * positions, their left column and their time axis, so the same moment and the same lane line
+   * up across them. Each figure still draws only its own run.
+   */
+  alignWith?: readonly AlignRun[]
+}
+
+export interface AlignRun {
+  run: Run
+  findings: CheckResult
+  spans?: Spans
 }
 
 export interface LayoutInput {
@@ -50,15 +71,48 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const widthPx = clampWidth(input.widthPx)
   const m = metricsFor(widthPx)
   const specs = laneSpecs(run.scenario)
-  const gutter = m.compact ? 0 : gutterWidthPx(specs, m, widthPx)
-  const left = m.compact ? 4 : gutter
+  const others = (input.options?.alignWith ?? []).map((o) => ({
+    ...o,
+    spans: o.spans ?? deriveSpans(o.run),
+  }))
+  const gutter = m.compact
+    ? compactGutterPx([specs, ...others.map((o) => laneSpecs(o.run.scenario))], m, widthPx)
+    : Math.max(
+        gutterWidthPx(specs, m, widthPx),
+        ...others.map((o) => gutterWidthPx(laneSpecs(o.run.scenario), m, widthPx)),
+      )
+  const left = gutter
   const x0 = left + (m.compact ? 10 : 14)
   const x1 = widthPx - (m.compact ? 16 : 28)
   const right = widthPx - 3
   const endMs = Math.max(run.endMs, 1)
-  const pxPerMs = (x1 - x0) / endMs
+  const timesMs = run.events.map((e) => e.atMs)
+  let axisEndMs = endMs
+  for (const o of others) {
+    for (const e of o.run.events) timesMs.push(e.atMs)
+    axisEndMs = Math.max(axisEndMs, o.run.endMs)
+  }
+  const plan = planAxis({
+    timesMs,
+    endMs: axisEndMs,
+    x0,
+    x1,
+    mode: input.options?.time ?? 'auto',
+    minGapPx: m.minGapPx,
+    foldPx: m.foldPx,
+  })
+  const time = plan.scale
 
-  const packed = packDecisions({ spans, findings, m, x0, pxPerMs, left, right })
+  const packed = packDecisions({ spans, findings, m, time, left, right })
+  // Aligned figures give each resource lane as many badge rows as the fullest of them needs.
+  for (const o of others) {
+    const theirs = packDecisions({ spans: o.spans, findings: o.findings, m, time, left, right })
+    for (const [node, p] of theirs) {
+      const mine = packed.get(node)
+      if (mine === undefined) packed.set(node, { rows: p.rows, items: [] })
+      else if (p.rows > mine.rows) mine.rows = p.rows
+    }
+  }
 
   let y = 0
   let header: DiagramModel['header'] = null
@@ -90,14 +144,19 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     y = header.subtitle === null ? m.titleFontPx + 12 : m.titleFontPx + m.fontPx + 18
   }
   y += 4
-  const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 9 }
+  const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 11 }
   y += m.findingsRowPx + 2
 
+  // Resources with a highest-token line (in this run or an aligned one) get a band for it.
+  const stepBands = new Set<string>()
+  for (const scenario of [run.scenario, ...others.map((o) => o.run.scenario)]) {
+    for (const r of scenario.resources) if (r.fencing !== 'none') stepBands.add(r.id)
+  }
   const lanes = new Map<string, Lane>()
   specs.forEach((spec, i) => {
     const prev = specs[i - 1]
     if (prev !== undefined && prev.kind !== spec.kind) y += m.groupGapPx
-    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, run, i)
+    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, stepBands, i)
     lanes.set(spec.node, lane)
     y = lane.y1
   })
@@ -113,7 +172,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     endMs,
     x0,
     x1,
-    pxPerMs,
+    time,
     left,
     right,
     lanes,
@@ -129,8 +188,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
       y1: lane.yc + lane.barHalf,
     })
   }
-  const laneLabels = labelLanes(ctx, specs)
   const notes: PlacedLabel[] = []
+  const laneLabels = labelLanes(ctx, specs, notes)
 
   const leases = clientLeases(ctx)
   const beliefs = beliefBars(ctx)
@@ -148,7 +207,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   placeLabels(ctx.requests, ctx.occupancy)
 
   const axisY = lanesBottom + 4
-  const ticks = timeTicks(endMs, x0, x1)
+  const { ticks, breaks } = axisLabels(plan, axisEndMs, x0, x1, m.smallFontPx, left, right)
   let bottom = axisY + m.axisPx
   const present = {
     leases,
@@ -183,7 +242,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     fontPx: m.fontPx,
     smallFontPx: m.smallFontPx,
     endMs,
-    pxPerMs,
+    time,
+    toScale: plan.toScale,
     x0,
     x1,
     plot: { x0: left, y0: findingsRow.y0, x1: widthPx, y1: lanesBottom },
@@ -203,7 +263,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
               bold: false,
             },
     },
-    axis: { y: axisY, ticks },
+    axis: { y: axisY, ticks, breaks },
     lanes: [...lanes.values()],
     laneLabels,
     leases,
@@ -231,7 +291,7 @@ function stackLane(
   y0: number,
   m: Metrics,
   rows: number,
-  run: Run,
+  stepBands: ReadonlySet<string>,
   i: number,
 ): Lane {
   const top = m.laneTopPx
@@ -251,9 +311,8 @@ function stackLane(
   const yc = y0 + top + half
   const lastRow = yc + (rows - 1) * m.rowPx
   let y = lastRow + m.badgeHeightPx / 2 + m.smallFontPx + 5
-  const fencing = run.scenario.resources.find((r) => r.id === spec.node)?.fencing ?? 'none'
   let stepBand: Lane['stepBand'] = null
-  if (fencing !== 'none') {
+  if (stepBands.has(spec.node)) {
     stepBand = { y0: y, y1: y + m.stepBandPx }
     y += m.stepBandPx
   }
@@ -271,28 +330,37 @@ function laneBase(spec: LaneSpec, i: number) {
   }
 }
 
-function labelLanes(ctx: Ctx, specs: LaneSpec[]): LaneLabel[] {
+function labelLanes(ctx: Ctx, specs: LaneSpec[], laneRoles: PlacedLabel[]): LaneLabel[] {
   const { m } = ctx
   const out: LaneLabel[] = []
   for (const spec of specs) {
     const lane = ctx.lanes.get(spec.node)
     if (lane === undefined) continue
     if (m.compact) {
-      // Phone layout: "A · client" in the lane's top band, left-aligned with the plot.
-      const y = bandBaseline(lane.y0, lane.yc - lane.barHalf, m.smallFontPx)
-      const x = ctx.left + 2
-      const titleW = textWidthPx(spec.title, m.smallFontPx, true)
-      const role = spec.role[0] ?? ''
-      const roleX = round(x + titleW + 4)
-      const roleW = textWidthPx(`· ${role}`, m.smallFontPx)
-      ctx.occupancy.add({ x0: x - 1, y0: y - m.smallFontPx, x1: roleX + roleW + 2, y1: y + 3 })
+      // Phone layout: the name in a narrow left column (never crossed by an arrow), the role in
+      // the lane's top band where no arrow or mark is in the way (or not at all).
+      const y = round(lane.yc + m.fontPx * 0.36)
       out.push({
         node: spec.node,
-        lines: [
-          { text: spec.title, x, y, className: 'fl-lane-title' },
-          { text: `· ${role}`, x: roleX, y, className: 'fl-lane-role' },
-        ],
+        lines: [{ text: spec.title, x: 4, y, className: 'fl-lane-title' }],
       })
+      const role = spec.role[0]
+      if (role !== undefined) {
+        const band = topBand(ctx, lane)
+        const by = bandBaseline(band.y0, band.y1, m.smallFontPx)
+        requestLabel(ctx, {
+          text: role,
+          priority: PRIORITY.note,
+          candidates: [0, 40, 80, 120, 160].map((dx) => ({
+            x: ctx.left + 2 + dx,
+            y: by,
+            anchor: 'start' as const,
+          })),
+          bounds: { x0: ctx.left, y0: band.y0, x1: ctx.right, y1: band.y1 },
+          className: 'fl-lane-role',
+          assign: (label) => laneRoles.push(label),
+        })
+      }
       continue
     }
     const roles = roleLines(spec.role, m.smallFontPx, ctx.left - 20, spec.kind === 'lock' ? 2 : 2)
@@ -314,6 +382,15 @@ function labelLanes(ctx: Ctx, specs: LaneSpec[]): LaneLabel[] {
     })
   }
   return out
+}
+
+/** Phone layout: a left column just wide enough for the lane names (at most a fifth of the width). */
+function compactGutterPx(specLists: LaneSpec[][], m: Metrics, widthPx: number): number {
+  let widest = 0
+  for (const specs of specLists) {
+    for (const s of specs) widest = Math.max(widest, textWidthPx(s.title, m.fontPx, true))
+  }
+  return Math.round(Math.min(widthPx * 0.2, widest + 8))
 }
 
 /** "highest token" next to each step band: in the left column, or (phone) inside the band. */

@@ -54,10 +54,31 @@ export interface LaneLabel {
   lines: { text: string; x: number; y: number; className: string }[]
 }
 
+/**
+ * The time axis as knots of a piecewise-linear map: `ms[i]` is drawn at `x[i]`, both increasing.
+ * Two knots (0 and the end) make a to-scale axis.
+ */
+export interface TimeScale {
+  ms: number[]
+  x: number[]
+}
+
+/** A folded idle stretch: drawn narrower than to scale, with its real duration as a label. */
+export interface AxisBreak {
+  fromMs: number
+  toMs: number
+  x0: number
+  x1: number
+  /** "⋯ 9 s idle ⋯" (or a shorter form), centred on the break; null when there is no room. */
+  label: string | null
+}
+
 export interface TimeTick {
   ms: number
   x: number
   label: string
+  /** The label's anchor at x (default 'middle'; the run's end may be right-aligned to fit). */
+  anchor?: 'end'
 }
 
 export interface LeaseBar {
@@ -293,8 +314,10 @@ export interface DiagramModel {
   fontPx: number
   smallFontPx: number
   endMs: number
-  /** x = x0 + ms × pxPerMs. */
-  pxPerMs: number
+  /** Where each moment is drawn: use `xOfMs` / `msOfX`. */
+  time: TimeScale
+  /** False when idle stretches are folded and close events spread (see `scale.ts`). */
+  toScale: boolean
   /** The time axis spans x0..x1; the drawing area (for the cursor overlay) spans `plot`. */
   x0: number
   x1: number
@@ -302,7 +325,7 @@ export interface DiagramModel {
   header: { title: PlacedLabel; subtitle: PlacedLabel | null } | null
   /** Markers sit at `markerY`; interval bars run along the row's bottom. */
   findingsRow: { y0: number; y1: number; markerY: number; label: PlacedLabel | null }
-  axis: { y: number; ticks: TimeTick[] }
+  axis: { y: number; ticks: TimeTick[]; breaks: AxisBreak[] }
   lanes: Lane[]
   laneLabels: LaneLabel[]
   leases: LeaseBar[]
