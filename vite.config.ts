@@ -3,7 +3,8 @@ import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { PACKAGE_TESTS } from './vitest.package.config'
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
@@ -98,6 +99,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Packing and installing the CLI takes minutes: its own step (vitest.package.config.ts).
+          exclude: [...configDefaults.exclude, ...PACKAGE_TESTS],
           environment: 'node',
         },
       },
