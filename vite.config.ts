@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { PACKAGE_TESTS } from './vitest.package.config'
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
@@ -100,7 +99,7 @@ export default defineConfig({
           name: 'node',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Packing and installing the CLI takes minutes: its own step (vitest.package.config.ts).
-          exclude: [...configDefaults.exclude, ...PACKAGE_TESTS],
+          exclude: [...configDefaults.exclude, 'src/cli/package.test.ts'],
           environment: 'node',
         },
       },

@@ -5,11 +5,9 @@
  */
 import { defineConfig } from 'vitest/config'
 
-export const PACKAGE_TESTS = ['src/cli/package.test.ts']
-
 export default defineConfig({
   test: {
-    include: PACKAGE_TESTS,
+    include: ['src/cli/package.test.ts'],
     environment: 'node',
     // beforeAll packs and installs: a timeout only guards against a hang.
     hookTimeout: 600_000,
