@@ -9,10 +9,12 @@ import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
-import { useLab } from '../store'
+import { storyEventAtCursor, useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
+
+const NO_EVENTS: readonly number[] = []
 
 function useCompare() {
   return useLab((s) => s.compare)
@@ -39,6 +41,7 @@ export function DiagramPanel() {
           title={`Space-time diagram: ${lab.scenario.title ?? 'custom scenario'}`}
           onMessageActivate={selectMessage}
           time={time}
+          story
         />
         {timeSwitch}
       </div>
@@ -146,6 +149,7 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate,
   alignWith,
   time,
+  story = false,
 }: {
   lab: LabRun
   title: string
@@ -153,6 +157,8 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate?: (msg: number) => void
   alignWith?: readonly LabRun[]
   time: TimeMode
+  /** Highlight the marks the story line at the cursor talks about (the lab's own run only). */
+  story?: boolean
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
@@ -160,6 +166,10 @@ const DiagramView = memo(function DiagramView({
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)
   const idPrefix = `fl${useSafeId()}`
+  // A number from the store, so the array (and the diagram's focus layer) only changes when the
+  // story moves to another event, not on every cursor move.
+  const storyEvent = useLab((s) => (story ? storyEventAtCursor(s) : -1))
+  const focusEvents = useMemo(() => (storyEvent < 0 ? NO_EVENTS : [storyEvent]), [storyEvent])
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
   const onFindingActivate = useCallback(
     (finding: Finding) => {
@@ -188,6 +198,7 @@ const DiagramView = memo(function DiagramView({
             {...(highlight === undefined ? {} : { highlight })}
             {...(alignWith === undefined ? {} : { alignWith })}
             time={time}
+            focusEvents={focusEvents}
           />
         )}
       </div>
