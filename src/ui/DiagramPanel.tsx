@@ -5,7 +5,7 @@
  * is folded where to scale would be unreadable; "To scale" shows true proportions.
  */
 import type { ReactNode } from 'react'
-import { memo, useCallback, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
@@ -13,6 +13,7 @@ import { storyEventAtCursor, useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
+import { useWheelZoom, ZoomControls } from './ZoomControls'
 
 const NO_EVENTS: readonly number[] = []
 
@@ -27,15 +28,20 @@ export function DiagramPanel() {
   const id = useSafeId()
   const [toScale, setToScale] = useState(false)
   const time: TimeMode = toScale ? 'to-scale' : 'auto'
+  const panel = useRef<HTMLDivElement>(null)
+  useWheelZoom(panel)
   const timeSwitch = (
-    <label className="fl-time-switch">
-      <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
-      To scale
-    </label>
+    <div className="fl-time-row">
+      <label className="fl-time-switch">
+        <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
+        To scale
+      </label>
+      <ZoomControls />
+    </div>
   )
   if (compare === null) {
     return (
-      <div className="fl-diagram-panel">
+      <div className="fl-diagram-panel" ref={panel}>
         <DiagramView
           lab={lab}
           title={`Space-time diagram: ${lab.scenario.title ?? 'custom scenario'}`}
@@ -49,9 +55,11 @@ export function DiagramPanel() {
   }
   const { outcome } = compare
   return (
-    <CompareView compare={compare} outcome={outcome} id={id} time={time}>
-      {timeSwitch}
-    </CompareView>
+    <div ref={panel}>
+      <CompareView compare={compare} outcome={outcome} id={id} time={time}>
+        {timeSwitch}
+      </CompareView>
+    </div>
   )
 }
 
@@ -162,6 +170,7 @@ const DiagramView = memo(function DiagramView({
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
+  const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)
@@ -199,6 +208,7 @@ const DiagramView = memo(function DiagramView({
             {...(alignWith === undefined ? {} : { alignWith })}
             time={time}
             focusEvents={focusEvents}
+            view={view}
           />
         )}
       </div>

@@ -10,7 +10,7 @@ export { msOfX, planAxis, xOfMs } from './scale'
 export { futureStartX } from './cursor'
 export type { BarSet, BulkBars, BulkMessages } from './bulk'
 export { barAt, BAR_SETS, bulkBars, bulkMessages, nearestMessage } from './bulk'
-export type { TimeView } from './view'
+export type { TimeView } from '../../timeline'
 export {
   clampView,
   isFullView,
@@ -19,4 +19,4 @@ export {
   viewAround,
   ZOOM_STEP,
   zoomView,
-} from './view'
+} from '../../timeline'

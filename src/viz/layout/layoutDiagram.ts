@@ -7,8 +7,8 @@
  * label is placed once, by priority, so that no two labels overlap.
  */
 import type { CheckResult, Run } from '../../sim'
-import type { Spans } from '../../timeline'
-import { deriveSpans } from '../../timeline'
+import type { Spans, TimeView } from '../../timeline'
+import { clampView, deriveSpans, isFullView, spansInView } from '../../timeline'
 import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
 import type { Ctx } from './context'
 import { bandBaseline, createCtx, PRIORITY, requestLabel, topBand } from './context'
@@ -25,8 +25,6 @@ import { lockDelays, leaseEnds, lockHolds } from './lock'
 import { messageArrows } from './messages'
 import type { TimeMode } from './scale'
 import { planAxis } from './scale'
-import type { TimeView } from './view'
-import { clampView, isFullView, spansInView } from './view'
 import { textWidthPx } from './text'
 import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
 

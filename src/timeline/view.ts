@@ -3,7 +3,7 @@
  * maps only the window onto the plot (folding and spreading the events inside it), and draws only
  * the marks that touch it. No view, or one covering the whole run, gives the full layout.
  */
-import type { Spans } from '../../timeline'
+import type { Spans } from './spans'
 
 export interface TimeView {
   fromMs: number

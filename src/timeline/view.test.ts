@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { PRESET_IDS } from '../../sim'
-import { presetRun } from '../../testing/presetRuns'
-import type { DiagramModel, TimeMode } from './index'
-import { layoutDiagram, xOfMs } from './index'
+import { PRESET_IDS } from '../sim'
+import { presetRun } from '../testing/presetRuns'
+import type { DiagramModel, TimeMode } from '../viz/layout'
+import { layoutDiagram, xOfMs } from '../viz/layout'
 import { clampView, isFullView, MIN_VIEW_MS, panView, viewAround, zoomView } from './view'
 
 const MODES: TimeMode[] = ['auto', 'to-scale']
