@@ -262,6 +262,51 @@ test.describe('a blog post with an iframe and a custom element', () => {
     await expect(slider(frame)).not.toHaveValue('0')
   })
 
+  test('sandboxed without allow-same-origin (an opaque origin): it still renders, steps and is sized', async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
+    await openPost(page, baseURL, {
+      iframe: '?scenario=gc-pause&controls=minimal&id=first',
+      iframeHeight: 300,
+      sandbox: 'allow-scripts',
+    })
+    const frame = page.frameLocator('#first')
+    await expect(frame.locator('.fl-embed-title')).toHaveText(GC_PAUSE)
+    await expect(frame.locator(DIAGRAM)).toBeVisible()
+    // The one-file classic copy started it, styled by its own stylesheet.
+    expect(await frame.locator('html').getAttribute('data-fl-started')).toBe('classic')
+    expect(await embedBackground(frame.locator('.fl-embed'))).not.toBe('rgba(0, 0, 0, 0)')
+    // Its origin is opaque, yet embed-host.js sizes it: its own window posted the height.
+    const iframe = page.locator('#first')
+    await expect.poll(() => iframe.evaluate((el) => el.clientHeight)).toBeGreaterThan(400)
+    await frame.getByRole('button', { name: 'Step forward' }).click()
+    await expect(slider(frame)).not.toHaveValue('0')
+    // The browser refused the module entry and its crossorigin stylesheet (CORS for origin
+    // "null"): those are the only errors, and nothing else went wrong.
+    const refused = pageErrors.filter((e) => /from origin 'null'|net::ERR_FAILED/.test(e))
+    expect(refused.length).toBeGreaterThan(0)
+    const others = pageErrors.filter((e) => !refused.includes(e))
+    pageErrors.splice(0, pageErrors.length, ...others)
+  })
+
+  test('sandboxed without allow-scripts: it says what it needs', async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
+    await openPost(page, baseURL, { iframe: '?scenario=gc-pause', sandbox: '' })
+    const words = page.frameLocator('#first').locator('.fl-embed-boot')
+    await expect(words).toContainText('in a sandboxed iframe, the sandbox needs allow-scripts')
+    await expect(words).toBeVisible()
+    // The browser's own report of the scripts it blocked is the only error.
+    const blocked = pageErrors.filter((e) => /allow-scripts' permission is not set/.test(e))
+    expect(blocked.length).toBeGreaterThan(0)
+    const others = pageErrors.filter((e) => !blocked.includes(e))
+    pageErrors.splice(0, pageErrors.length, ...others)
+  })
+
   test('a plain wheel scrolls the host page, over the iframe and over the element', async ({
     page,
     baseURL,

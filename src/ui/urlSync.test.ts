@@ -29,6 +29,47 @@ describe('startUrlSync', () => {
     stop()
   })
 
+  it('writes a change at once when the page goes away (a reload right after an edit)', () => {
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store)
+    store.getState().setCursor(10_010)
+    store.getState().pauseClient('B', 10_000)
+    // Well before the timer: the address still shows the preset.
+    expect(location.search).toBe('?scenario=gc-pause')
+    window.dispatchEvent(new Event('pagehide'))
+    expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
+    const link = readLabAddress(location.search, location.hash)
+    expect(link.source.kind === 'custom' && link.source.scenario).toEqual(
+      store.getState().lab.scenario,
+    )
+    // The timer, when it fires, has nothing different to write.
+    const written = location.href
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(location.href).toBe(written)
+    stop()
+  })
+
+  it('writes the cursor where playback was when the page goes away', () => {
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store)
+    store.getState().play()
+    store.getState().setCursor(1234)
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(location.search).toBe('?scenario=gc-pause')
+    window.dispatchEvent(new Event('pagehide'))
+    expect(location.search).toBe('?scenario=gc-pause&t=1234')
+    stop()
+  })
+
+  it('leaves a kept address alone on pagehide when nothing changed', () => {
+    history.replaceState(null, '', '/#s=broken')
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store, { keepAddress: true })
+    window.dispatchEvent(new Event('pagehide'))
+    expect(location.hash).toBe('#s=broken')
+    stop()
+  })
+
   it('turns an edited preset into a #s= link that opens the same scenario', () => {
     const store = createLabStore({ reducedMotion: true })
     const stop = startUrlSync(store)

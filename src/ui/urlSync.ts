@@ -4,6 +4,8 @@
  * `#s=…&t=…` link; compare mode and the future mode follow when not the default (src/link writes
  * the address). Opening another scenario adds a history entry, so Back returns to the one before;
  * moving the cursor or editing replaces the current entry. The page's title follows the scenario.
+ * A change not yet written when the page goes away (`pagehide`: a reload, a closed tab, a
+ * navigation, right after an edit) is written then, so a reload never loses it.
  */
 import { writeLabLink } from '../link/write'
 import type { LinkTarget } from '../link/write'
@@ -33,6 +35,8 @@ export interface UrlSyncOptions {
 /** Starts syncing; returns the function that stops it. */
 export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
+  // A change the address does not show yet (waiting for the timer, or for playback to stop).
+  let unwritten = false
   let title = ''
   // The scenario the current history entry shows: opening another one pushes a new entry.
   let shownBase = store.getState().base
@@ -48,6 +52,7 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
 
   const write = () => {
     timer = null
+    unwritten = false
     const s = store.getState()
     const link = writeLabLink(linkTarget(s), s.cursorMs, linkView(s))
     const url = `${location.pathname}${link.search}${link.hash}`
@@ -64,14 +69,22 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     const moved = s.cursorMs !== previous.cursorMs || s.playing !== previous.playing
     const viewed = s.compareMode !== previous.compareMode || s.futureMode !== previous.futureMode
     if (!moved && !viewed && s.lab === previous.lab && s.base === previous.base) return
+    unwritten = true
     // While playing the address would only chase the cursor: it is written when playback stops.
     if (s.playing && s.lab === previous.lab) return
     timer ??= setTimeout(write, URL_SYNC_MS)
   })
+  const onPageHide = () => {
+    if (!unwritten) return
+    if (timer !== null) clearTimeout(timer)
+    write()
+  }
+  window.addEventListener('pagehide', onPageHide)
   if (options.keepAddress === true) writeTitle()
   else write()
   return () => {
     unsubscribe()
+    window.removeEventListener('pagehide', onPageHide)
     if (timer !== null) clearTimeout(timer)
   }
 }
