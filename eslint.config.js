@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { layerConfigs, PURE } from './scripts/layers.js'
+import { addressConfigs, layerConfigs, PURE } from './scripts/layers.js'
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 // The pure core (sim, timeline, explore, viz/layout, link, tour/chapters): scripts/layers.js
@@ -149,6 +149,9 @@ export default defineConfig(
       ],
     },
   },
+
+  // Only src/link reads or writes an address (before the core's globals, which replace it there).
+  ...addressConfigs(),
 
   // Boundary of the pure core. Tests are exempt (they may use Node, fast-check, timers...).
   // What the core may import is part of the layer table below.

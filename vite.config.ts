@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
@@ -98,6 +98,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Packing and installing the CLI takes minutes: its own step (vitest.package.config.ts).
+          exclude: [...configDefaults.exclude, 'src/cli/package.test.ts'],
           environment: 'node',
         },
       },

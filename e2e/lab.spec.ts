@@ -350,7 +350,7 @@ test('compare mode shows both outcomes side by side', async ({ page }) => {
   ).toHaveAttribute('aria-pressed', 'true')
   await expect(
     page.getByText(
-      'With fencing: storage rejected A’s write with token 41 (token 41 < 42). Without: A’s token 41 overwrote B’s value “B” (token 42).',
+      `With fencing: storage rejected A's write with token 41 (token 41 < 42). Without: A's token 41 overwrote B's value "B" (token 42).`,
     ),
   ).toBeVisible()
   const on = page.getByRole('region', { name: 'Fencing on (atomic check)' })

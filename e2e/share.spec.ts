@@ -273,6 +273,7 @@ test('the diagram downloads as a standalone SVG and as a 2× PNG', async ({ page
   expect(Object.keys(report)).toEqual([
     'scenario',
     'verdict',
+    'truncated',
     'grants',
     'writes',
     'final',
@@ -457,6 +458,8 @@ test.describe('Embed dialog', () => {
     test(`no accessibility violations with the dialog or the editor open (${colorScheme})`, async ({
       page,
     }) => {
+      // Several axe scans of the whole page: a loaded 2-core machine needs more than 30 s.
+      test.setTimeout(90_000)
       await page.emulateMedia({ colorScheme })
       await page.goto('/?scenario=gc-pause&t=16005')
       const scan = () =>

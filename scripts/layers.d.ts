@@ -15,4 +15,6 @@ export const EXCEPTIONS: ReadonlyArray<{ file: string; imports: string; why: str
 export const PURE: readonly string[]
 export function mayImportText(layer: Layer): string
 export function layerConfigs(): Linter.Config[]
+/** Only src/link may parse or assemble a query: URLSearchParams is refused elsewhere. */
+export function addressConfigs(): Linter.Config[]
 export function owner(file: string): Layer

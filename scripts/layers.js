@@ -133,6 +133,31 @@ function restrictedPackages(layer) {
 }
 
 /**
+ * One road for every address: only src/link parses or assembles a query (tests and test support
+ * are exempt). Lint it before the core's own restricted globals, which replace this list there.
+ *
+ * @returns {import('eslint').Linter.Config[]}
+ */
+export function addressConfigs() {
+  return [
+    {
+      files: ['src/**'],
+      ignores: ['src/link/**', 'src/testing/**', ...TESTS],
+      rules: {
+        'no-restricted-globals': [
+          'error',
+          {
+            name: 'URLSearchParams',
+            message:
+              'Addresses are read and written in src/link only: use its readers and writers.',
+          },
+        ],
+      },
+    },
+  ]
+}
+
+/**
  * ESLint flat-config blocks enforcing the table on production code under src/: one block per
  * layer (its files, without the sub-folders that are layers of their own), then one per
  * exception. `no-restricted-imports` here holds the whole package allow-list of a layer, so no

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
-import { EXCEPTIONS, LAYERS, mayImportText, owner, PURE, layerConfigs } from './layers.js'
+import {
+  addressConfigs,
+  EXCEPTIONS,
+  LAYERS,
+  mayImportText,
+  owner,
+  PURE,
+  layerConfigs,
+} from './layers.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -20,6 +28,7 @@ const eslint = new ESLint({
   overrideConfig: [
     { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } },
     ...layerConfigs(),
+    ...addressConfigs(),
     // A fixture that imports a file that does not exist would pass the layer rules vacuously.
     { files: ['src/**'], rules: { 'import-x/no-unresolved': 'error' } },
   ],
@@ -184,6 +193,20 @@ describe('lint refuses an import against the layer table', () => {
 describe('lint lets an import the table allows through', () => {
   it.each(allowed)('%s', async (_what, file, source) => {
     expect(await refusals(file, source)).toEqual([])
+  })
+})
+
+describe('only src/link reads or writes an address', () => {
+  const parse = `export const tour = new URLSearchParams('?tour=1').has('tour')`
+  it('lint refuses URLSearchParams outside src/link', async () => {
+    expect(await refusals('embed/Probe.ts', parse)).toEqual([
+      expect.stringContaining('Addresses are read and written in src/link only'),
+    ])
+    expect(await refusals('ui/share/Probe.ts', parse)).toHaveLength(1)
+  })
+  it('lets src/link and tests use it', async () => {
+    expect(await refusals('link/Probe.ts', parse)).toEqual([])
+    expect(await refusals('embed/Probe.test.ts', parse)).toEqual([])
   })
 })
 

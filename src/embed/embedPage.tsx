@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client'
 import { LabProvider } from '../store'
 import { EmbedLab } from './EmbedLab'
-import { paramsOf } from '../link/params'
+import { readEmbedAddress } from '../link/embed'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
 import { startResizeReporting } from './resize'
@@ -15,7 +15,7 @@ async function start(container: HTMLElement): Promise<void> {
   // The static words embed.html holds until now (React then owns the container).
   container.replaceChildren()
   const options = readEmbedParams(location.search, location.hash)
-  if (paramsOf(location.search).has('tour')) {
+  if (readEmbedAddress(location.search, location.hash).tour) {
     const { startTourEmbed } = await import('./tourEmbed')
     startTourEmbed(container, location.search, options.id)
     return

@@ -75,6 +75,15 @@ describe('openEmbed', () => {
     expect(store.getState().notice).toMatch(/^from=step:999 is past the last step/)
   })
 
+  it('a link problem and a range problem: one notice, set when the store is made', async () => {
+    const store = await openEmbed(readEmbedParams('?scenario=gc-paws&from=step:999', ''), env)
+    const s = store.getState()
+    expect(s.range).toBeNull()
+    expect(s.notice).toMatch(
+      /^There is no scenario called “gc-paws”\. Showing the default scenario, “.+”\. from=step:999 is past the last step of this run \(step:\d+\); the range is ignored\.$/,
+    )
+  })
+
   it('full controls open on the break-things tab', async () => {
     const store = await openEmbed(readEmbedParams('?controls=full', ''), env)
     expect(store.getState().tab).toBe('break')

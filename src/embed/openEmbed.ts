@@ -33,7 +33,9 @@ export async function openEmbed(
     reducedMotion: env.reducedMotion,
     theme: options.theme,
     loop: options.loop,
-    notice: linkNotice(start),
+    // The range is found in the run the store derives, so its problems come last in the notice.
+    findRange: (timeline) => resolveRange(options.from, options.to, timeline),
+    notice: (rangeProblems) => linkNotice(start, rangeProblems),
     ...scenarioInit(start),
     // An embed plays true time, as its author timed it (autoplay, a range, a loop); the reader
     // of the full controls can switch to the story.
@@ -42,12 +44,6 @@ export async function openEmbed(
   const store = createLabStore(init)
   // The full controls open on the reader's tools first.
   if (options.controls === 'full') store.getState().setTab('break')
-  // The range is resolved against the run the store derives, so its problems come after.
-  const resolved = resolveRange(options.from, options.to, store.getState().lab.timeline)
-  if (resolved.range !== null) store.getState().setRange(resolved.range)
-  if (resolved.problems.length > 0) {
-    store.setState({ notice: linkNotice(start, resolved.problems) })
-  }
   return store
 }
 

@@ -1,25 +1,33 @@
 /**
  * An embed's options, read from its own address (embed.html's query and hash) or from a custom
  * element's attributes: which scenario, how many controls, the theme, autoplay and loop, a range
- * (`from`/`to`, in ms or as `step:N`) and the start time. Both readers share one set of value
- * readers, so `controls=big` and `controls="big"` get the same sentence. Anything wrong becomes a
+ * (`from`/`to`, in ms or as `step:N`) and the start time. The names and their value readers are
+ * the embed address's (src/link/embed.ts), and both readers share them, so `controls=big` and `controls="big"` get the same sentence. Anything wrong becomes a
  * sentence in `problems` next to a sensible default; nothing here throws, whatever the input.
  */
 import type { Theme } from '../store'
-import { readCursor, readMs } from '../link/cursor'
-import { clip, paramsOf } from '../link/params'
+import { readCursor } from '../link/cursor'
+import type { EmbedControls, EmbedParam, RangeMark } from '../link/embed'
+import {
+  EMBED_CONTROLS,
+  EMBED_THEMES,
+  readChoice,
+  readEmbedAddress,
+  readFlag,
+  readRangeMark,
+} from '../link/embed'
+import { clip } from '../link/params'
 import type { LinkParts, LinkRef } from '../link/parts'
 import { readLinkParts, readPresetName } from '../link/parts'
 import { pastedAddress } from '../link/pasted'
 
-export type ControlsMode = 'full' | 'minimal' | 'none'
+export type ControlsMode = EmbedControls
+export type { RangeMark }
+export { MAX_STEP, readRangeMark } from '../link/embed'
 
-export const CONTROLS_MODES: readonly ControlsMode[] = ['full', 'minimal', 'none']
-export const THEMES: readonly Theme[] = ['auto', 'light', 'dark']
+export const CONTROLS_MODES = EMBED_CONTROLS
+export const THEMES: readonly Theme[] = EMBED_THEMES
 export const DEFAULT_CONTROLS: ControlsMode = 'minimal'
-
-/** One end of a range: a time, or the moment after `step` steps forward from the start. */
-export type RangeMark = { kind: 'ms'; ms: number } | { kind: 'step'; step: number }
 
 export interface EmbedOptions {
   scenario: LinkRef
@@ -42,16 +50,12 @@ export interface EmbedOptions {
 /** Where the values come from: the embed page's parameters or the element's attributes. */
 type Source = 'parameter' | 'attribute'
 
-/** The most steps a range may name (runs are far shorter; this only bounds the number). */
-export const MAX_STEP = 1_000_000
 const MAX_ID_CHARS = 100
 
 /** The embed page: `embed.html?scenario=…&controls=…#s=…&t=…` (hash values win for s and t). */
 export function readEmbedParams(search: string, hash: string): EmbedOptions {
-  const query = paramsOf(search)
-  const fragment = paramsOf(hash)
-  const get = (name: string) => fragment.get(name) ?? query.get(name)
-  return readOptions(readLinkParts(search, hash), get, 'parameter')
+  const address = readEmbedAddress(search, hash)
+  return readOptions(address.parts, address.get, 'parameter')
 }
 
 /** The attributes the custom element reads (and observes). */
@@ -65,7 +69,7 @@ export const ELEMENT_ATTRIBUTES = [
   'from',
   'to',
   't',
-] as const
+] as const satisfies ReadonlyArray<EmbedParam | 'scenario' | 'link' | 't'>
 
 /**
  * The custom element: `<fencing-lab scenario="gc-pause" controls="minimal" autoplay loop>`.
@@ -101,7 +105,7 @@ export function readElementAttributes(get: (name: string) => string | null): Emb
 
 function readOptions(
   parts: LinkParts,
-  get: (name: string) => string | null,
+  get: (name: EmbedParam) => string | null,
   source: Source,
 ): EmbedOptions {
   const problems = [...parts.problems]
@@ -114,8 +118,8 @@ function readOptions(
   const theme = oneOf(get('theme'), THEMES, 'auto', (value) =>
     problems.push(`${say('theme', value)} is not one of auto, light or dark; using auto.`),
   )
-  const flag = (name: string) =>
-    readFlag(get(name), (value) =>
+  const flag = (name: 'autoplay' | 'loop') =>
+    flagOf(get(name), (value) =>
       problems.push(
         source === 'parameter'
           ? `${say(name, value)} is not 0 or 1; ${name} is off.`
@@ -167,17 +171,6 @@ function readOptions(
   }
 }
 
-/** `2000` (ms) or `step:3`; null when it is neither. */
-export function readRangeMark(text: string): RangeMark | null {
-  const step = /^step:(\d{1,7})$/.exec(text.trim())
-  if (step !== null) {
-    const n = Number(step[1])
-    return n <= MAX_STEP ? { kind: 'step', step: n } : null
-  }
-  const ms = readMs(text.trim())
-  return ms === null ? null : { kind: 'ms', ms }
-}
-
 function startOf(mark: RangeMark): number {
   return mark.kind === 'ms' ? mark.ms : mark.step
 }
@@ -189,19 +182,16 @@ function oneOf<T extends string>(
   complain: (value: string) => void,
 ): T {
   if (value === null) return fallback
-  const normal = value.trim().toLowerCase()
-  const found = allowed.find((option) => option === normal)
-  if (found !== undefined) return found
+  const found = readChoice(value, allowed)
+  if (found !== null) return found
   complain(value)
   return fallback
 }
 
-/** `1`, `true`, `yes`, or present and empty (`autoplay`, `?autoplay`) mean on; `0`, `false`, `no` off. */
-function readFlag(value: string | null, complain: (value: string) => void): boolean {
+function flagOf(value: string | null, complain: (value: string) => void): boolean {
   if (value === null) return false
-  const normal = value.trim().toLowerCase()
-  if (normal === '' || normal === '1' || normal === 'true' || normal === 'yes') return true
-  if (normal === '0' || normal === 'false' || normal === 'no') return false
+  const on = readFlag(value)
+  if (on !== null) return on
   complain(value)
   return false
 }

@@ -430,6 +430,35 @@ describe('a range (embeds: from/to)', () => {
     expect(store.getState().cursorMs).toBe(2000)
   })
 
+  it('finds a range in the run it opens with, and the notice hears its problems', () => {
+    const seen: number[] = []
+    const store = createLabStore({
+      preset: 'gc-pause',
+      findRange: (timeline) => {
+        seen.push(timeline.run.endMs)
+        return { range: { fromMs: 3000, toMs: timeline.run.endMs }, problems: ['Range note.'] }
+      },
+      notice: (problems) => ['Link note.', ...problems].join(' '),
+    })
+    const s = store.getState()
+    expect(seen).toEqual([s.lab.run.endMs])
+    expect(s.range).toEqual({ fromMs: 3000, toMs: s.lab.run.endMs })
+    expect(s.cursorMs).toBe(3000)
+    expect(s.notice).toBe('Link note. Range note.')
+  })
+
+  it('a range that cannot be found leaves the whole run, and a plain notice stays as given', () => {
+    const store = createLabStore({
+      preset: 'gc-pause',
+      cursorMs: 5000,
+      findRange: () => ({ range: null, problems: ['ignored'] }),
+      notice: 'As given.',
+    })
+    expect(store.getState().range).toBeNull()
+    expect(store.getState().cursorMs).toBe(5000)
+    expect(store.getState().notice).toBe('As given.')
+  })
+
   it('plays from the range start again once at its end', () => {
     const store = ranged()
     store.getState().jumpEnd()

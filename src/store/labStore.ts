@@ -9,6 +9,7 @@ import { createStore } from 'zustand/vanilla'
 import type { StoreApi } from 'zustand/vanilla'
 import type { PresetId, Scenario } from '../sim'
 import { DEFAULT_PRESET_ID } from '../sim'
+import type { Timeline } from '../timeline'
 import type { CursorSlice } from './cursorSlice'
 import type { PlayMode } from './cursorSlice'
 import { clampSpeed, createCursorSlice } from './cursorSlice'
@@ -45,8 +46,11 @@ export interface LabInit {
    */
   history?: LabHistory | null
   cursorMs?: number
-  /** A message for the reader (e.g. what was wrong with the link). */
-  notice?: string | null
+  /**
+   * The message for the reader (e.g. what was wrong with the link). As a function it is told
+   * what was wrong with the range `findRange` found, so the lab opens with one notice.
+   */
+  notice?: string | null | ((rangeProblems: readonly string[]) => string | null)
   reducedMotion?: boolean
   speed?: number
   futureMode?: FutureMode
@@ -55,6 +59,11 @@ export interface LabInit {
   theme?: Theme
   /** Keep the cursor inside this stretch (default: the whole run). */
   range?: CursorRange | null
+  /**
+   * Finds the range in the run the lab opens with (an embed's `from=step:3` needs the run's
+   * steps), when `range` is not given; its problems go to `notice`.
+   */
+  findRange?: (timeline: Timeline) => { range: CursorRange | null; problems: readonly string[] }
   /** Playback starts over at the range's start when it reaches its end. */
   loop?: boolean
 }
@@ -92,14 +101,14 @@ export function createLabStore(init: LabInit = {}): LabStore {
       announce: (text) =>
         set((s) => ({ announcement: { text, serial: s.announcement.serial + 1 } })),
     }
-    const { history, derived, notice } = start
+    const { history, derived, range, notice } = start
     return {
       ...createScenarioSlice({ ...history, ...derived })(kit)(set, get, api),
       ...createInterventionSlice(kit)(set, get, api),
       ...createCursorSlice({
         cursorMs: derived.cursorMs,
         speed: clampSpeed(init.speed ?? 1),
-        range: init.range ?? null,
+        range,
         loop: init.loop ?? false,
         playMode: init.playMode ?? 'story',
       })(kit)(set, get, api),
@@ -114,33 +123,65 @@ export function createLabStore(init: LabInit = {}): LabStore {
   })
 }
 
+/** What a new lab opens with: its history, the derived state, the range and the one notice. */
+interface Start {
+  history: LabHistory
+  derived: Derived
+  range: CursorRange | null
+  notice: string | null
+}
+
 /** The history and derived state a new lab opens with (through the same derivation). */
-function startingPoint(
-  init: LabInit,
-  derive: ReturnType<typeof createDeriver>,
-): { history: LabHistory; derived: Derived; notice: string | null } {
+function startingPoint(init: LabInit, derive: ReturnType<typeof createDeriver>): Start {
   const base =
     init.scenario !== undefined
       ? customBase(init.scenario)
       : presetBase(init.preset ?? DEFAULT_PRESET_ID)
   const fresh: LabHistory = { base, edits: baseEdits(base.scenario), undoStack: [], redoStack: [] }
   const history = continues(init.history, base) ? init.history : fresh
-  const inputs = (h: LabHistory): Inputs => ({
-    base: h.base,
-    edits: h.edits,
-    compareMode: init.compareMode ?? false,
-    range: init.range ?? null,
-    cursorMs: init.cursorMs ?? init.range?.fromMs ?? 0,
-  })
-  const derivation = derive(inputs(history))
-  if (derivation.ok) return { history, derived: derivation.derived, notice: init.notice ?? null }
+  const opened = openedWith(init, history, derive)
+  if (opened !== null) return opened
   // Callers pass validated scenarios; should one still fail, the reader gets the default and why.
   const fallback: LabHistory = { ...fresh, base: presetBase(DEFAULT_PRESET_ID) }
   fallback.edits = baseEdits(fallback.base.scenario)
-  const retried = derive(inputs(fallback))
-  if (!retried.ok) throw new Error(`the default preset cannot run: ${retried.message}`)
-  const notice = `This scenario could not be opened: ${derivation.message}. Showing the default scenario.`
-  return { history: fallback, derived: retried.derived, notice }
+  const retried = openedWith(init, fallback, derive)
+  if (retried === null) throw new Error('the default preset cannot run')
+  const failure = derive(inputsOf(init, history, init.range ?? null))
+  const why = failure.ok ? '' : `: ${failure.message}`
+  const notice = `This scenario could not be opened${why}. Showing the default scenario.`
+  return { ...retried, notice }
+}
+
+/** `history` opened with `init`'s range (given, or found in its run); null when it cannot run. */
+function openedWith(
+  init: LabInit,
+  history: LabHistory,
+  derive: ReturnType<typeof createDeriver>,
+): Start | null {
+  const given = init.range ?? null
+  const first = derive(inputsOf(init, history, given))
+  if (!first.ok) return null
+  const found =
+    given === null && init.findRange !== undefined
+      ? init.findRange(first.derived.lab.timeline)
+      : { range: given, problems: [] }
+  const notice =
+    typeof init.notice === 'function' ? init.notice(found.problems) : (init.notice ?? null)
+  if (found.range === given) return { history, derived: first.derived, range: given, notice }
+  // The run is cached, so placing the cursor in the range found does not run it again.
+  const placed = derive(inputsOf(init, history, found.range))
+  if (!placed.ok) return null
+  return { history, derived: placed.derived, range: found.range, notice }
+}
+
+function inputsOf(init: LabInit, history: LabHistory, range: CursorRange | null): Inputs {
+  return {
+    base: history.base,
+    edits: history.edits,
+    compareMode: init.compareMode ?? false,
+    range,
+    cursorMs: init.cursorMs ?? range?.fromMs ?? 0,
+  }
 }
 
 /** True when `history`'s current step shows the scenario the lab opens with. */

@@ -7,7 +7,16 @@
  * the caller derives it from `location`), and every piece of free text is escaped for the
  * syntax it lands in (escape.ts).
  */
+import type { AddressRef } from '../../link/address'
 import { writeAddress } from '../../link/address'
+import type { EmbedControls, EmbedLinkOptions, EmbedTheme } from '../../link/embed'
+import {
+  EMBED_NAME,
+  embedPageHref,
+  embedParams as embedLinkParams,
+  msText,
+  writeEmbedAddress,
+} from '../../link/embed'
 import { encodeScenario } from '../../link/encode'
 import type { LinkTarget } from '../../link/write'
 import {
@@ -19,20 +28,12 @@ import {
   markdownDestination,
 } from './escape'
 
-export type ControlsMode = 'full' | 'minimal' | 'none'
-export type EmbedTheme = 'auto' | 'light' | 'dark'
+export type ControlsMode = EmbedControls
+export type { EmbedTheme }
+export { EMBED_NAME }
 
-export interface EmbedOptions {
-  controls: ControlsMode
-  theme: EmbedTheme
-  autoplay: boolean
-  loop: boolean
-  /** Where the embed opens (`t`), or null for the start. */
-  cursorMs: number | null
-  /** The part of the run the embed plays (`from`/`to`), or null for all of it. */
-  range: { fromMs: number; toMs: number } | null
-  /** A name for the embed on its host page (`id`); '' for none. */
-  name: string
+/** The embed address's options (src/link/embed.ts) and the iframe's height. */
+export interface EmbedOptions extends EmbedLinkOptions {
   /** The iframe's reserved height in px (the host script may grow it to fit). */
   heightPx: number
 }
@@ -60,9 +61,6 @@ export interface Snippets {
   figure: string
 }
 
-/** A name for an embed: what the host script's messages carry. */
-export const EMBED_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
-
 /**
  * The heights the README's Embedding section documents per controls mode: measured in Chromium,
  * they hold every preset with its caption at any moment in a column of 640 px or more, so an
@@ -82,27 +80,11 @@ export function reservedHeightPx(controls: ControlsMode, diagramHeightPx: number
   return Math.round(Math.max(RESERVED_HEIGHT_PX[controls], diagramHeightPx + CHROME_PX[controls]))
 }
 
-/** The embed's query parameters, in the documented order; defaults that matter stay explicit. */
+/** The embed's query parameters, in the documented order (src/link/embed.ts writes them). */
 export function embedParams(target: LinkTarget, options: EmbedOptions): Array<[string, string]> {
-  const params: Array<[string, string]> = []
-  if (target.kind === 'preset') params.push(['scenario', target.id])
-  params.push(['controls', options.controls], ['theme', options.theme])
-  if (options.autoplay) params.push(['autoplay', '1'])
-  if (options.loop) params.push(['loop', '1'])
-  if (options.range !== null) {
-    params.push(['from', msText(options.range.fromMs)], ['to', msText(options.range.toMs)])
-  }
-  if (options.cursorMs !== null && options.cursorMs > 0)
-    params.push(['t', msText(options.cursorMs)])
-  if (EMBED_NAME.test(options.name)) params.push(['id', options.name])
-  return params
-}
-
-/** `#s=<payload>` for a custom scenario (the page's codec), '' for a preset. */
-export function scenarioHash(target: LinkTarget, encoded?: string): string {
-  if (target.kind === 'preset') return ''
-  return writeAddress({ kind: 'encoded', encoded: encoded ?? encodeScenario(target.scenario) }, 0)
-    .hash
+  // Only a preset shows in the query, so a custom scenario need not be encoded here.
+  const ref: AddressRef = target.kind === 'preset' ? target : { kind: 'encoded', encoded: '' }
+  return embedLinkParams(ref, options)
 }
 
 export function buildSnippets(
@@ -112,11 +94,10 @@ export function buildSnippets(
   encoded?: string,
 ): Snippets {
   const { target } = source
-  const hash = scenarioHash(target, encoded)
-  const params = embedParams(target, options)
-  const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
-  const embedUrl = `${source.baseUrl}embed.html?${query}${hash}`
-  const labUrl = labLink(source, options, encoded)
+  const ref = addressRefOf(target, encoded)
+  const embed = writeEmbedAddress(ref, options)
+  const embedUrl = `${embedPageHref(source.baseUrl)}${embed.search}${embed.hash}`
+  const labUrl = labLink(source, ref, options)
   const title = `Fencing Lab: ${source.title}`
   const height = String(Math.max(1, Math.round(options.heightPx)))
   const fallbackText = `${source.title} — open the interactive diagram in Fencing Lab`
@@ -133,7 +114,7 @@ export function buildSnippets(
     hostScript,
   ].join('\n')
 
-  const attributes = elementAttributes(target, options, hash)
+  const attributes = elementAttributes(target, options, embed.hash)
   const element = [
     `<script type="module" src="${escapeAttribute(`${source.baseUrl}fencing-lab.js`)}"></script>`,
     `<fencing-lab ${attributes}>`,
@@ -147,12 +128,12 @@ export function buildSnippets(
 
   const hugoTemplate = [
     `{{- /* layouts/shortcodes/fencing-lab.html: a Fencing Lab embed */ -}}`,
-    `<iframe src="${escapeAttribute(`${source.baseUrl}embed.html`)}{{ .Get "src" }}"`,
+    `<iframe src="${escapeAttribute(embedPageHref(source.baseUrl))}{{ .Get "src" }}"`,
     `  title="{{ .Get "title" | default "Fencing Lab" }}"`,
     `  width="100%" height="{{ .Get "height" | default "${height}" }}" loading="lazy"`,
     `  referrerpolicy="strict-origin-when-cross-origin" style="border:0"></iframe>`,
   ].join('\n')
-  const hugoUsage = `{{< fencing-lab src="?${query}${hash}" title="${escapeHugoParam(
+  const hugoUsage = `{{< fencing-lab src="${embed.search}${embed.hash}" title="${escapeHugoParam(
     title,
   )}" height="${height}" >}}`
 
@@ -195,14 +176,16 @@ export function buildSnippets(
 }
 
 /** The full lab at the same scenario and moment: the link inside every fallback. */
-function labLink(source: EmbedSource, options: EmbedOptions, encoded: string | undefined): string {
-  const { target } = source
-  const ref =
-    target.kind === 'preset'
-      ? target
-      : { kind: 'encoded' as const, encoded: encoded ?? encodeScenario(target.scenario) }
+function labLink(source: EmbedSource, ref: AddressRef, options: EmbedOptions): string {
   const { search, hash } = writeAddress(ref, options.cursorMs ?? 0)
   return `${source.pageUrl}${search}${hash}`
+}
+
+/** The scenario as an address names it, encoding a custom one unless the caller has it. */
+function addressRefOf(target: LinkTarget, encoded: string | undefined): AddressRef {
+  return target.kind === 'preset'
+    ? target
+    : { kind: 'encoded', encoded: encoded ?? encodeScenario(target.scenario) }
 }
 
 /** The custom element's attributes: the same options as the iframe's query. */
@@ -220,8 +203,4 @@ function elementAttributes(target: LinkTarget, options: EmbedOptions, hash: stri
     parts.push(`t="${msText(options.cursorMs)}"`)
   if (EMBED_NAME.test(options.name)) parts.push(`id="${escapeAttribute(options.name)}"`)
   return parts.join(' ')
-}
-
-function msText(ms: number): string {
-  return String(Math.max(0, Math.round(ms)))
 }
