@@ -60,6 +60,15 @@ function oneClassicScript(name: string, entry: string) {
   }
 }
 
+/**
+ * In a one-file build, src/embed/loadOnDemand.ts is answered by its static twin: every import is
+ * inlined there anyway, and an inlined dynamic import wraps each module it reaches in a lazy
+ * initialiser (bytes for nothing).
+ */
+const ONE_FILE_ALIASES = [
+  { find: /^\.\/loadOnDemand$/, replacement: fromRoot('./src/embed/loadOnDemand.inline.ts') },
+]
+
 export default defineConfig(({ mode }) => {
   const element = mode === 'element'
   // embed.html's fallback for frames whose module scripts cannot load (src/embed/classic.tsx).
@@ -73,7 +82,7 @@ export default defineConfig(({ mode }) => {
     plugins: oneFile
       ? [react(), manifestsOutsideDist()]
       : [react(), contentSecurityPolicy(), plainStylesheet(), manifestsOutsideDist()],
-    resolve: { alias: PREACT_ALIASES },
+    resolve: { alias: oneFile ? [...ONE_FILE_ALIASES, ...PREACT_ALIASES] : PREACT_ALIASES },
     build: {
       target: 'es2022',
       emptyOutDir: false,

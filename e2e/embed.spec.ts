@@ -553,8 +553,16 @@ test.describe('embed.html on its own', () => {
     expect(start).toBeGreaterThan(0)
     expect(end).toBeGreaterThan(start)
     await expect(slider(page)).toHaveValue(String(start))
-    for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Step forward' }).click()
+    // step:N counts presses of Step forward, so step:2 to step:6 is four presses, after which
+    // Step forward is disabled (the end of the range).
+    const stepForward = page.getByRole('button', { name: 'Step forward' })
+    for (let i = 0; i < 3; i++) {
+      await stepForward.click()
+      expect(Number(await slider(page).inputValue())).toBeLessThan(end)
+    }
+    await stepForward.click()
     await expect(slider(page)).toHaveValue(String(end))
+    await expect(stepForward).toBeDisabled()
   })
 
   test.describe('with reduced motion', () => {

@@ -17,6 +17,7 @@ import { Controls, IconButton, PlayButton, Scrubber, useStepEnds } from '../ui/C
 import { DiagramPanel } from '../ui/DiagramPanel'
 import { StepBackIcon, StepForwardIcon } from '../ui/icons'
 import { LiveRegion, Notice, useLabRoot } from '../ui/LabParts'
+import { loadPanels } from './loadOnDemand'
 import type { ControlsMode } from './options'
 
 export interface EmbedLabProps {
@@ -100,7 +101,7 @@ export function MinimalControls() {
 
 /** The lab page's panels, loaded on first open: nothing of them is needed for the first paint. */
 const Panels = lazy(() =>
-  import('../ui/Panels').then(
+  loadPanels().then(
     (module) => ({ default: module.Panels }),
     (error: unknown) => ({
       default: function PanelsUnavailable() {

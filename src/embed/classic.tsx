@@ -8,6 +8,7 @@
  * Built by `vite build -c vite.embed.config.ts --mode classic`: every import inlined.
  */
 import '../ui/lab.css'
+import '../ui/labPage.css'
 import './embed.css'
 import '../tour/tour.css'
 import { startEmbedPage } from './embedPage'

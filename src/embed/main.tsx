@@ -5,6 +5,7 @@
  * With `tour=<chapter>` it shows that chapter of the guided tour instead (tourEmbed.tsx).
  */
 import '../ui/lab.css'
+import '../ui/labPage.css'
 import './embed.css'
 import { startEmbedPage } from './embedPage'
 

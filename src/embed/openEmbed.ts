@@ -10,6 +10,7 @@ import { linkNotice, settleLink } from '../link/start'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore } from '../store'
 import type { EmbedOptions } from './options'
+import { loadDecoder } from './loadOnDemand'
 import { resolveRange } from './range'
 
 export async function openEmbed(
@@ -24,7 +25,7 @@ export async function openEmbed(
   }
   let decoded = null
   if (parts.ref.kind === 'encoded') {
-    const { decodeScenario } = await import('../link/decode')
+    const { decodeScenario } = await loadDecoder()
     decoded = decodeScenario(parts.ref.encoded)
   }
   const start = settleLink(parts, decoded)

@@ -5,6 +5,7 @@ import { readTourLink } from '../link/tour'
 import { TOUR } from './chapters'
 import { TourApp } from './TourApp'
 import '../ui/lab.css'
+import '../ui/labPage.css'
 import './tour.css'
 
 const root = document.getElementById('root')

@@ -19,6 +19,7 @@ import { keepSessionHistory, readSessionHistory } from './sessionHistory'
 import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
 import './lab.css'
+import './labPage.css'
 
 interface Opened {
   store: LabStore

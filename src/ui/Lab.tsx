@@ -15,12 +15,14 @@ import { DiagramPanel } from './DiagramPanel'
 import type { BrokenLink } from './BrokenLink'
 import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
-import { Panels } from './Panels'
 import { Segmented } from './Segmented'
+import { LoadBoundary } from './share/LoadBoundary'
 import { ShareBar } from './share/ShareBar'
 
 // The counterexample explorer's panel loads when its tab is first opened.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
+// The panels and the event log sit below the first screen: they load after it, in their own chunk.
+const Panels = lazy(() => import('./Panels').then((module) => ({ default: module.Panels })))
 
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
 export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
@@ -64,13 +66,17 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
         <ShareBar />
         <Shortcuts />
       </div>
-      <Panels
-        explorer={
-          <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
-            <ExplorePanel />
-          </Suspense>
-        }
-      />
+      <LoadBoundary what="panels">
+        <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
+          <Panels
+            explorer={
+              <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
+                <ExplorePanel />
+              </Suspense>
+            }
+          />
+        </Suspense>
+      </LoadBoundary>
       <LiveRegion />
     </div>
   )
