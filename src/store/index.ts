@@ -36,7 +36,6 @@ export {
   MAX_SPEED,
   MIN_SPEED,
   SPEEDS,
-  storyEventAtCursor,
   storyLineAtCursor,
   UNDO_LIMIT,
 } from './labStore'

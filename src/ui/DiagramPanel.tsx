@@ -5,17 +5,14 @@
  * is folded where to scale would be unreadable; "To scale" shows true proportions.
  */
 import type { ReactNode } from 'react'
-import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
-import { storyEventAtCursor, useLab } from '../store'
+import { useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
-import { useWheelZoom, ZoomControls } from './ZoomControls'
-
-const NO_EVENTS: readonly number[] = []
 
 function useCompare() {
   return useLab((s) => s.compare)
@@ -28,26 +25,20 @@ export function DiagramPanel() {
   const id = useSafeId()
   const [toScale, setToScale] = useState(false)
   const time: TimeMode = toScale ? 'to-scale' : 'auto'
-  const panel = useRef<HTMLDivElement>(null)
-  useWheelZoom(panel)
   const timeSwitch = (
-    <div className="fl-time-row">
-      <label className="fl-time-switch">
-        <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
-        To scale
-      </label>
-      <ZoomControls />
-    </div>
+    <label className="fl-time-switch">
+      <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
+      To scale
+    </label>
   )
   if (compare === null) {
     return (
-      <div className="fl-diagram-panel" ref={panel}>
+      <div className="fl-diagram-panel">
         <DiagramView
           lab={lab}
           title={`Space-time diagram: ${lab.scenario.title ?? 'custom scenario'}`}
           onMessageActivate={selectMessage}
           time={time}
-          story
         />
         {timeSwitch}
       </div>
@@ -55,11 +46,9 @@ export function DiagramPanel() {
   }
   const { outcome } = compare
   return (
-    <div ref={panel}>
-      <CompareView compare={compare} outcome={outcome} id={id} time={time}>
-        {timeSwitch}
-      </CompareView>
-    </div>
+    <CompareView compare={compare} outcome={outcome} id={id} time={time}>
+      {timeSwitch}
+    </CompareView>
   )
 }
 
@@ -157,7 +146,6 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate,
   alignWith,
   time,
-  story = false,
 }: {
   lab: LabRun
   title: string
@@ -165,20 +153,13 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate?: (msg: number) => void
   alignWith?: readonly LabRun[]
   time: TimeMode
-  /** Highlight the marks the story line at the cursor talks about (the lab's own run only). */
-  story?: boolean
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
-  const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)
   const idPrefix = `fl${useSafeId()}`
-  // A number from the store, so the array (and the diagram's focus layer) only changes when the
-  // story moves to another event, not on every cursor move.
-  const storyEvent = useLab((s) => (story ? storyEventAtCursor(s) : -1))
-  const focusEvents = useMemo(() => (storyEvent < 0 ? NO_EVENTS : [storyEvent]), [storyEvent])
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
   const onFindingActivate = useCallback(
     (finding: Finding) => {
@@ -207,8 +188,6 @@ const DiagramView = memo(function DiagramView({
             {...(highlight === undefined ? {} : { highlight })}
             {...(alignWith === undefined ? {} : { alignWith })}
             time={time}
-            focusEvents={focusEvents}
-            view={view}
           />
         )}
       </div>
