@@ -359,6 +359,10 @@ test('compare mode shows both outcomes side by side', async ({ page }) => {
   await expect(off).toContainText('storage ends with "A".')
   const onDiagram = on.getByRole('group', { name: 'Space-time diagram with fencing on' })
   const offDiagram = off.getByRole('group', { name: 'Space-time diagram with fencing off' })
+  // Side by side, the two figures' lanes are on one line, however long either summary is.
+  const laneTop = async (side: typeof on) =>
+    (await side.locator('.fl-lane-line').last().boundingBox())?.y ?? NaN
+  expect(Math.abs((await laneTop(on)) - (await laneTop(off)))).toBeLessThan(1)
   await expect(onDiagram.locator('.fl-badge-text-rejected')).toHaveText(['41 < 42'])
   await expect(offDiagram.locator('.fl-badge-text-rejected')).toHaveCount(0)
   await expect(offDiagram.locator('.fl-badge-text-accepted', { hasText: /^41$/ })).toHaveCount(1)

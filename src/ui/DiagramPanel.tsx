@@ -85,13 +85,15 @@ function CompareView({
             detail="atomic check"
             summary={outcome.fencedSummary}
           />
-          <DiagramView
-            lab={compare.fenced}
-            title="Space-time diagram with fencing on"
-            highlight={outcome.fenced}
-            alignWith={alignFenced}
-            time={time}
-          />
+          <div className="fl-compare-figure">
+            <DiagramView
+              lab={compare.fenced}
+              title="Space-time diagram with fencing on"
+              highlight={outcome.fenced}
+              alignWith={alignFenced}
+              time={time}
+            />
+          </div>
         </section>
         <section className="fl-compare-side" aria-labelledby={`${id}-off`}>
           <CompareHeading
@@ -100,13 +102,15 @@ function CompareView({
             detail="no check"
             summary={outcome.unfencedSummary}
           />
-          <DiagramView
-            lab={compare.unfenced}
-            title="Space-time diagram with fencing off"
-            highlight={outcome.unfenced}
-            alignWith={alignUnfenced}
-            time={time}
-          />
+          <div className="fl-compare-figure">
+            <DiagramView
+              lab={compare.unfenced}
+              title="Space-time diagram with fencing off"
+              highlight={outcome.unfenced}
+              alignWith={alignUnfenced}
+              time={time}
+            />
+          </div>
         </section>
       </div>
       {children}
