@@ -5,13 +5,10 @@
  * decisive line (the last narration line), so the picture shows the caption, the diagram and the
  * transport as a reader sees them there. Run `npm run build` first.
  */
-import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, resolveChromium } from '../e2e/chromium'
+import { openPreview } from '../bench/browser'
 import { PRESETS } from '../src/sim'
 
-const PORT = Number(process.env['SCREENSHOT_PORT'] ?? 4196)
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -21,29 +18,10 @@ const schemes = process.argv.includes('--dark')
   : (['light'] as const)
 const only = process.argv.find((a) => !a.startsWith('-') && PRESETS.some((p) => p.id === a))
 
-const server = spawn(
-  process.execPath,
-  [
-    'node_modules/vite/bin/vite.js',
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(PORT),
-    '--strictPort',
-    // Only serves dist/: safe beside an e2e run's preview of the same build.
-    '--bypass-lock',
-  ],
-  { stdio: 'ignore' },
-)
+mkdirSync('docs/screenshots', { recursive: true })
+// The benchmarks' preview of dist/ and system Chromium (BENCH_PORT picks the port).
+const { base, browser, close } = await openPreview()
 try {
-  await waitForServer(`http://127.0.0.1:${PORT}/`)
-  mkdirSync('docs/screenshots', { recursive: true })
-  const executablePath = resolveChromium()
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS],
-  })
   for (const preset of PRESETS.filter((p) => only === undefined || p.id === only)) {
     for (const size of SIZES) {
       for (const colorScheme of schemes) {
@@ -52,7 +30,7 @@ try {
           colorScheme,
           reducedMotion: 'reduce',
         })
-        await page.goto(`http://127.0.0.1:${PORT}/?scenario=${preset.id}`)
+        await page.goto(`${base}/?scenario=${preset.id}`)
         await page.locator('.fl-diagram').first().waitFor()
         // Walk the story to its last line, as a reader pressing Next would.
         const next = page.getByRole('button', { name: 'Next moment' })
@@ -67,20 +45,6 @@ try {
       }
     }
   }
-  await browser.close()
 } finally {
-  server.kill()
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not start`)
+  await close()
 }
