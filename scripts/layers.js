@@ -33,6 +33,7 @@ export const LAYERS = [
     pure: true,
   },
   { name: 'link', layers: ['sim'], packages: ['fflate', 'valibot'], pure: true },
+  { name: 'history', layers: ['sim'], packages: [], pure: true },
   { name: 'tour/chapters', layers: ['sim'], packages: [], pure: true },
   { name: 'viz', layers: ['sim', 'timeline'], packages: ['react', 'd3-array', 'd3-scale'] },
   { name: 'workers', layers: ['explore', 'sim'], packages: [] },
@@ -53,7 +54,7 @@ export const LAYERS = [
     packages: ['react', 'react-dom', 'fflate'],
   },
   { name: 'main.tsx', layers: ['ui'], packages: ['react', 'react-dom'] },
-  { name: 'cli', layers: ['sim', 'viz'], packages: ['node:*'] },
+  { name: 'cli', layers: ['sim', 'viz', 'history'], packages: ['node:*'] },
   { name: 'testing', layers: [], packages: [], unrestricted: true },
 ]
 

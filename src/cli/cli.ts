@@ -18,6 +18,8 @@ import {
 } from '../sim'
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
+import { runCheck } from './check'
+import { CHECK_USAGE, parseCheckArgs } from './checkArgs'
 import { outputFor, terminalText } from './safeOutput'
 import { renderText, truncationLine } from './text'
 
@@ -32,6 +34,8 @@ export interface CliIo {
   ) => string
   /** The engine's event cap (tests lower it; the command line keeps the engine's default). */
   maxEvents?: number
+  /** Reads all of standard input (for `check -`). */
+  readStdin?: () => string
 }
 
 export const EXIT_OK = 0
@@ -43,6 +47,7 @@ export const EXIT_TRUNCATED = 3
 const MAX_MESSAGE_CHARS = 2000
 
 export function runCli(argv: readonly string[], rawIo: CliIo): number {
+  if (argv[0] === 'check') return checkCommand(argv.slice(1), rawIo)
   const args = parseCliArgs(argv)
   // The one place output leaves the CLI: a scenario's text cannot act on the terminal.
   const out = outputFor(args.kind === 'run' ? args.options.format : 'text')
@@ -63,6 +68,27 @@ export function runCli(argv: readonly string[], rawIo: CliIo): number {
       return EXIT_INVALID
     case 'run':
       return simulate(args.options, io)
+  }
+}
+
+/** `fencing-lab check …`: exit 0 no violation, 1 a violation, 2 bad input. */
+function checkCommand(argv: readonly string[], rawIo: CliIo): number {
+  const args = parseCheckArgs(argv)
+  const out = outputFor(args.kind === 'check' ? args.options.format : 'text')
+  const io: CliIo = {
+    ...rawIo,
+    out: (text) => rawIo.out(out(text)),
+    err: (text) => rawIo.err(terminalText(text)),
+  }
+  switch (args.kind) {
+    case 'help':
+      io.out(CHECK_USAGE + '\n')
+      return EXIT_OK
+    case 'error':
+      io.err(`fencing-lab check: ${oneLine(args.message, MAX_MESSAGE_CHARS)}\n\n${CHECK_USAGE}\n`)
+      return EXIT_INVALID
+    case 'check':
+      return runCheck(args.options, io)
   }
 }
 

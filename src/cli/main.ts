@@ -5,6 +5,7 @@
  * closes the pipe: EPIPE), and no input ever shows a user a stack trace: an unexpected error
  * becomes one line that says what failed.
  */
+import { readFileSync } from 'node:fs'
 import { renderDiagramSvg } from '../viz'
 import { runCli } from './cli'
 import { endQuietlyOnClosedPipe, internalErrorLine } from './process'
@@ -16,6 +17,7 @@ try {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     renderSvg: (run, findings, options) => renderDiagramSvg(run, findings, options),
+    readStdin: () => readFileSync(0, 'utf8'),
   })
 } catch (error) {
   process.stderr.write(internalErrorLine(error))

@@ -1,0 +1,162 @@
+/**
+ * A history judged: read (whichever format it is in), turned into a run, checked by the same
+ * checker as a simulated run, and each finding explained. One or more inputs (a Lease watch and
+ * an application's write log, say) merge into one history.
+ */
+import type { CheckResult, Finding, Run } from '../sim'
+import { check } from '../sim'
+import type { Why } from './explain'
+import { explain } from './explain'
+import type { HistoryHeader, LineError, ParsedHistory } from './format'
+import { emptyHeader } from './format'
+import { readHistory } from './read'
+import { isLabReport, readLabReport } from './readers/labReport'
+import type { Note } from './toRun'
+import { HistoryError, historyToRun } from './toRun'
+
+export interface HistoryInput {
+  /** A name for messages (a file name); null for a single unnamed input. */
+  name: string | null
+  text: string
+}
+
+export interface JudgedFinding {
+  finding: Finding
+  why: Why
+}
+
+export interface Judgement {
+  /** The formats read, one per input (`fencing-lab/history@1`, `kubernetes-lease-watch`, …). */
+  sources: string[]
+  run: Run
+  result: CheckResult
+  /** Violations, then warnings, each with its explanation. */
+  findings: JudgedFinding[]
+  notes: Note[]
+  /** Lines that could not be read (the rest was judged). */
+  errors: Array<LineError & { file: string | null }>
+  lineOf: number[]
+  refOf: string[]
+  /** The history time the run's 0 ms stands for (ms since the epoch for timestamped logs). */
+  originMs: number
+}
+
+export type JudgeOutcome =
+  | { ok: true; judgement: Judgement }
+  | { ok: false; message: string; errors: Array<LineError & { file: string | null }> }
+
+/** Findings that need to know when leases ended; without any grant in the history they cannot. */
+const NEEDS_LEASES: ReadonlySet<string> = new Set(['late-write', 'unfenced-effect', 'fenced-out'])
+
+export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
+  const errors: Array<LineError & { file: string | null }> = []
+  try {
+    // The lab's own report is a run already: judged as it is, not merged.
+    if (inputs.length === 1) {
+      const only = inputs[0] as HistoryInput
+      const report = asLabReport(only.text)
+      if (report !== null) {
+        const read = readLabReport(report)
+        for (const e of read.errors) errors.push({ ...e, file: only.name })
+        const refOf = read.run.events.map((_, i) => `event ${i}`)
+        const lineOf = read.run.events.map(() => 0)
+        return judged(['fencing-lab/report'], read.run, lineOf, refOf, [], errors, 0, true)
+      }
+    }
+    const parts: ParsedHistory[] = inputs.map((input) => {
+      const parsed = readHistory(input.text)
+      for (const e of parsed.errors) errors.push({ ...e, file: input.name })
+      if (input.name !== null && inputs.length > 1) {
+        for (const e of parsed.events) e.file = input.name
+      }
+      return parsed
+    })
+    const merged: ParsedHistory = {
+      source: parts.map((p) => p.source).join(' + '),
+      header: mergeHeaders(parts.map((p) => p.header)),
+      events: parts.flatMap((p) => p.events),
+      errors: [],
+    }
+    if (merged.events.length === 0) {
+      return {
+        ok: false,
+        message:
+          errors.length > 0
+            ? `no event could be read; first: ${where(errors[0] as LineError & { file: string | null })}`
+            : 'the history has no events',
+        errors,
+      }
+    }
+    const h = historyToRun(merged)
+    return judged(
+      parts.map((p) => p.source),
+      h.run,
+      h.lineOf,
+      h.refOf,
+      h.notes,
+      errors,
+      h.originMs,
+      h.hasGrants,
+    )
+  } catch (error) {
+    if (error instanceof HistoryError) return { ok: false, message: error.message, errors }
+    throw error
+  }
+}
+
+function judged(
+  sources: string[],
+  run: Run,
+  lineOf: number[],
+  refOf: string[],
+  notes: Note[],
+  errors: Array<LineError & { file: string | null }>,
+  originMs: number,
+  hasGrants: boolean,
+): JudgeOutcome {
+  const raw = check(run)
+  const keep = (f: Finding) => hasGrants || !NEEDS_LEASES.has(f.kind)
+  const violations = raw.violations.filter(keep)
+  const result: CheckResult = {
+    ...raw,
+    violations,
+    warnings: raw.warnings.filter(keep),
+    verdict: violations.length > 0 ? 'unsafe' : raw.verdict === 'unsafe' ? 'safe' : raw.verdict,
+  }
+  const findings = [...result.violations, ...result.warnings].map((finding) => ({
+    finding,
+    why: explain(run, finding, lineOf, refOf),
+  }))
+  return {
+    ok: true,
+    judgement: { sources, run, result, findings, notes, errors, lineOf, refOf, originMs },
+  }
+}
+
+/** A line error in words: `line 3: …` or `app.log line 3: …`. */
+export function where(e: LineError & { file: string | null }): string {
+  const at = e.line > 0 ? `line ${e.line}: ` : ''
+  return `${e.file === null ? '' : `${e.file} `}${at}${e.message}`
+}
+
+function asLabReport(text: string): Record<string, unknown> | null {
+  const start = text.trimStart()
+  if (!start.startsWith('{') || !start.includes('"verdict"')) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    return isLabReport(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+function mergeHeaders(headers: HistoryHeader[]): HistoryHeader {
+  const merged = emptyHeader()
+  for (const h of headers) {
+    merged.title ??= h.title
+    merged.leaseMs ??= h.leaseMs
+    Object.assign(merged.clockOffsetsMs, h.clockOffsetsMs)
+    Object.assign(merged.resources, h.resources)
+  }
+  return merged
+}

@@ -1,0 +1,711 @@
+/**
+ * A history as a run: the same trace events a simulated run has, so the same checker, diagram,
+ * inspector and event log read it. Each trace event remembers the history line it came from.
+ *
+ * Nothing is reordered to make the story tidy: events stand at their own clocks' times (plus the
+ * header's offsets). Where clocks visibly disagree — a resource accepted a write before its
+ * sender sent it, a client believed in a grant before the lock service made it — the history says
+ * so in a note, and no arrow is drawn between the two. What a history cannot tell (a write with
+ * no token cannot be ordered by the resource; a lease whose length is not given) is said in notes
+ * too, never guessed silently.
+ */
+import type { NodeId, ResourceValue, Run, Scenario, Token, TraceEvent } from '../sim'
+import { formatMs, LOCK_NODE, parseScenario } from '../sim'
+import type { Fencing, HistoryEvent, ParsedHistory } from './format'
+
+export type NoteKind =
+  | 'clocks-disagree'
+  | 'no-token'
+  | 'unknown-token'
+  | 'unknown-lease'
+  | 'implied-expiry'
+  | 'implied-belief'
+  | 'fencing-inferred'
+  | 'no-lock-events'
+  | 'renamed'
+  | 'unmatched'
+
+/** Something the history cannot tell, or a reading the judge had to make, with the lines behind it. */
+export interface Note {
+  kind: NoteKind
+  message: string
+  lines: number[]
+}
+
+export interface HistoryRun {
+  run: Run
+  /** For each trace event, the 1-based history line it came from (0: none, e.g. RunEnded). */
+  lineOf: number[]
+  /** The same as words: `line 12`, or `app.log line 12` in a history read from several files. */
+  refOf: string[]
+  /** The history time (after offsets) that the run's 0 ms stands for. */
+  originMs: number
+  notes: Note[]
+  /** Whether any grant was in the history (without one, lease ends are unknown). */
+  hasGrants: boolean
+}
+
+/** A history the lab cannot draw (too many nodes, too long): bad input, not a crash. */
+export class HistoryError extends Error {}
+
+const MAX_CLIENTS = 64
+const MAX_RESOURCES = 16
+const MAX_SPAN_MS = 86_400_000
+/** Notes of one kind beyond this are counted, not listed. */
+const MAX_NOTES_PER_KIND = 20
+
+/** Node ids follow the scenario format's id rule; other names are made to fit, once each. */
+class Names {
+  private readonly ids = new Map<string, NodeId>()
+  private readonly used = new Set<NodeId>([LOCK_NODE])
+  readonly renamed: Array<[string, NodeId]> = []
+  id(name: string): NodeId {
+    const known = this.ids.get(name)
+    if (known !== undefined) return known
+    let base = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[^A-Za-z]+/, '')
+    if (base === '') base = 'n'
+    base = base.slice(0, 28)
+    let id = base
+    for (let n = 2; this.used.has(id); n++) id = `${base}-${n}`
+    this.used.add(id)
+    this.ids.set(name, id)
+    if (id !== name) this.renamed.push([name, id])
+    return id
+  }
+}
+
+/** Where an event came from, in words. */
+export function ref(e: HistoryEvent): string {
+  return e.file === null ? `line ${e.line}` : `${e.file} line ${e.line}`
+}
+
+function tokenKey(token: Token): string | null {
+  return token === null ? null : `${typeof token}:${String(token)}`
+}
+
+function tokenText(token: Token): string {
+  return token === null ? 'no token' : `token ${String(token)}`
+}
+
+export function historyToRun(history: ParsedHistory): HistoryRun {
+  const { header } = history
+  if (history.events.length === 0) throw new HistoryError('the history has no events')
+  const order = history.events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.atMs - b.e.atMs || a.e.line - b.e.line || a.i - b.i)
+    .map(({ e }) => e)
+  const originMs = (order[0] as HistoryEvent).atMs
+  const last = order[order.length - 1] as HistoryEvent
+  if (last.atMs - originMs > MAX_SPAN_MS) {
+    throw new HistoryError(
+      `the history spans ${formatMs(Math.round(last.atMs - originMs))}, more than one day (lines ${(order[0] as HistoryEvent).line} to ${last.line}): split it, or check the times`,
+    )
+  }
+  const t = (e: HistoryEvent) => Math.round(e.atMs - originMs)
+  const endMs = t(last)
+
+  const notes: Note[] = []
+  const noteCount = new Map<NoteKind, number>()
+  const note = (kind: NoteKind, message: string, lines: number[]) => {
+    const n = (noteCount.get(kind) ?? 0) + 1
+    noteCount.set(kind, n)
+    if (n <= MAX_NOTES_PER_KIND) notes.push({ kind, message, lines })
+  }
+
+  // Who is who: clients are the events' subjects; resources are named; anyone else is the lock.
+  const names = new Names()
+  const clientNames = new Set<string>()
+  const resourceNames = new Set<string>()
+  for (const e of order) {
+    if (e.resource !== null) resourceNames.add(e.resource)
+  }
+  for (const e of order) {
+    for (const c of [e.client, e.by])
+      if (!resourceNames.has(c) && c !== LOCK_NODE) clientNames.add(c)
+  }
+  if (clientNames.size > MAX_CLIENTS) {
+    throw new HistoryError(
+      `the history names ${clientNames.size} clients; the lab draws at most ${MAX_CLIENTS}`,
+    )
+  }
+  if (resourceNames.size > MAX_RESOURCES) {
+    throw new HistoryError(
+      `the history names ${resourceNames.size} resources; the lab draws at most ${MAX_RESOURCES}`,
+    )
+  }
+  for (const c of clientNames) names.id(c)
+  for (const r of resourceNames) names.id(r)
+  const nodeOf = (actor: string): NodeId =>
+    clientNames.has(actor) || resourceNames.has(actor) ? names.id(actor) : LOCK_NODE
+  const isLockSide = (e: HistoryEvent) => nodeOf(e.actor) === LOCK_NODE
+
+  // Fencing: as declared, else inferred from what the resource did.
+  const fencing = new Map<string, Fencing>()
+  const rejecting = new Map<string, HistoryEvent>()
+  for (const e of order) {
+    if (e.kind === 'write-rejected' && e.resource !== null && !rejecting.has(e.resource)) {
+      rejecting.set(e.resource, e)
+    }
+  }
+  for (const r of resourceNames) {
+    const declared = header.resources[r]?.fencing
+    if (declared !== undefined) {
+      fencing.set(r, declared)
+      continue
+    }
+    const rejected = rejecting.get(r)
+    fencing.set(r, rejected === undefined ? 'none' : 'atomic')
+    note(
+      'fencing-inferred',
+      rejected === undefined
+        ? `${names.id(r)}'s fencing is not declared and it rejected no write: it is taken to be unfenced.`
+        : `${names.id(r)}'s fencing is not declared; it rejected a write (${ref(rejected)}), so it is taken to check tokens.`,
+      rejected === undefined ? [] : [rejected.line],
+    )
+  }
+
+  // Pair each write with the resource's decision on it (by id, else by client, resource, token, value).
+  const writeKey = (e: HistoryEvent) =>
+    e.id !== null
+      ? `id:${e.id}`
+      : `${e.client}|${e.resource ?? ''}|${tokenKey(e.token) ?? '-'}|${JSON.stringify(e.value)}`
+  const sends = new Map<string, HistoryEvent[]>()
+  for (const e of order) {
+    if (e.kind !== 'write-sent') continue
+    const key = writeKey(e)
+    const list = sends.get(key)
+    if (list === undefined) sends.set(key, [e])
+    else list.push(e)
+  }
+  const sendOf = new Map<HistoryEvent, HistoryEvent>()
+  const decisionOf = new Map<HistoryEvent, HistoryEvent>()
+  for (const e of order) {
+    if (e.kind !== 'write-accepted' && e.kind !== 'write-rejected' && e.kind !== 'effect') continue
+    const send = sends.get(writeKey(e))?.shift()
+    if (send === undefined) continue
+    sendOf.set(e, send)
+    decisionOf.set(send, e)
+    if (t(e) < t(send)) {
+      note(
+        'clocks-disagree',
+        `Clocks disagree: ${names.id(e.actor)} decided on ${names.id(e.client)}'s write (${tokenText(e.token)}) at ${formatMs(t(e))}, before ${names.id(e.client)} sent it at ${formatMs(t(send))} (${ref(e)} and ${ref(send)}). Their order is unknown; no arrow is drawn.`,
+        [send.line, e.line],
+      )
+    }
+  }
+
+  // Grants seen from both sides: the lock's record makes the grant, the client's the belief.
+  const grantKey = (e: HistoryEvent) => `${e.client}|${tokenKey(e.token) ?? '-'}`
+  const lockGranted = new Map<string, HistoryEvent>()
+  const clientGranted = new Map<string, HistoryEvent>()
+  for (const e of order) {
+    if (e.kind !== 'acquire-granted') continue
+    const side = isLockSide(e) ? lockGranted : clientGranted
+    if (!side.has(grantKey(e))) side.set(grantKey(e), e)
+  }
+  for (const [key, seen] of clientGranted) {
+    const made = lockGranted.get(key)
+    if (made !== undefined && t(seen) < t(made)) {
+      note(
+        'clocks-disagree',
+        `Clocks disagree: ${names.id(seen.client)} recorded its grant (${tokenText(seen.token)}) at ${formatMs(t(seen))}, before the lock service made it at ${formatMs(t(made))} (${ref(seen)} and ${ref(made)}).`,
+        [made.line, seen.line],
+      )
+    }
+  }
+  const hasGrants = order.some((e) => e.kind === 'acquire-granted')
+  if (!hasGrants) {
+    note(
+      'no-lock-events',
+      'The history has no grants: when leases began and ended is unknown, so only the order of tokens at the resources is judged.',
+      [],
+    )
+  }
+
+  // Acquire requests pair with the next answer to the same client, for the diagram's arrow.
+  const answerAt = new Map<HistoryEvent, number>()
+  const waiting = new Map<string, HistoryEvent[]>()
+  for (const e of order) {
+    if (e.kind === 'acquire-requested') {
+      const list = waiting.get(e.client) ?? []
+      list.push(e)
+      waiting.set(e.client, list)
+    } else if ((e.kind === 'acquire-granted' || e.kind === 'acquire-refused') && isLockSide(e)) {
+      const request = waiting.get(e.client)?.shift()
+      if (request !== undefined) answerAt.set(request, t(e))
+    }
+  }
+
+  const events: TraceEvent[] = []
+  const lineOf: number[] = []
+  const refOf: string[] = []
+  let current: HistoryEvent | null = null
+  const emit = (e: TraceEvent, line: number) => {
+    events.push(e)
+    lineOf.push(line)
+    refOf.push(line === 0 || current === null ? '' : ref(current))
+  }
+
+  interface GrantState {
+    n: number
+    client: string
+    token: Token
+    open: boolean
+    believed: boolean
+    /** The belief was implied by the lock's record (the client's own view is not in the history). */
+    impliedBelief: boolean
+  }
+  const grants: GrantState[] = []
+  const grantByToken = new Map<string, GrantState>()
+  const latestGrantOf = new Map<string, GrantState>()
+  let openGrant: GrantState | null = null
+  const leaseDefaultMs = header.leaseMs
+  let warnedLease = false
+  const expiresAt = (atMs: number, e: HistoryEvent): number => {
+    const lease = e.leaseMs ?? leaseDefaultMs
+    if (lease !== null) return atMs + Math.round(lease)
+    if (!warnedLease) {
+      warnedLease = true
+      note(
+        'unknown-lease',
+        `The lease length is not given (first at ${ref(e)}): a lease lasts, as far as the lab knows, until it is seen to end.`,
+        [e.line],
+      )
+    }
+    return endMs
+  }
+  const endBelief = (
+    g: GrantState,
+    atMs: number,
+    line: number,
+    reason: 'released' | 'deadline' | 'renew-refused',
+  ) => {
+    if (!g.believed) return
+    g.believed = false
+    emit({ atMs, node: names.id(g.client), type: 'BeliefEnded', reason }, line)
+  }
+  const endGrant = (g: GrantState, atMs: number, line: number) => {
+    if (!g.open) return
+    g.open = false
+    if (openGrant === g) openGrant = null
+    if (g.impliedBelief) endBelief(g, atMs, line, 'deadline')
+  }
+  const grantFor = (e: HistoryEvent): GrantState | null => {
+    const key = tokenKey(e.token)
+    if (key !== null) return grantByToken.get(key) ?? null
+    return latestGrantOf.get(e.client) ?? null
+  }
+  /** The grant a write is judged under (0: none known), with a note when it cannot be known. */
+  const writeGrant = (e: HistoryEvent, atMs: number): number => {
+    if (e.token === null) {
+      const g = latestGrantOf.get(e.client)
+      note(
+        'no-token',
+        `${names.id(e.client)}'s write at ${formatMs(atMs)} (${ref(e)}) carries no token: ${names.id(e.resource ?? '')} could not order it. It is judged as written under ${g === undefined ? 'no grant (the client never held the lock here)' : `${names.id(g.client)}'s latest grant (${tokenText(g.token)})`}.`,
+        [e.line],
+      )
+      return g?.n ?? 0
+    }
+    const g = grantFor(e)
+    if (g !== undefined && g !== null) return g.n
+    if (!hasGrants) return tokenRank.get(tokenKey(e.token) as string) ?? 0
+    note(
+      'unknown-token',
+      `${names.id(e.client)}'s write at ${formatMs(atMs)} (${ref(e)}) carries ${tokenText(e.token)}, which no grant in the history issued: it is judged as a write without the lock.`,
+      [e.line],
+    )
+    return 0
+  }
+  // Without grants, tokens order themselves: the rank of a token stands for its grant.
+  const tokenRank = new Map<string, number>()
+  if (!hasGrants) {
+    const tokens = [
+      ...new Map(
+        order.filter((e) => e.token !== null).map((e) => [tokenKey(e.token) as string, e.token]),
+      ).entries(),
+    ]
+    tokens.sort(([, a], [, b]) =>
+      typeof a === 'number' && typeof b === 'number'
+        ? a - b
+        : String(a) < String(b)
+          ? -1
+          : String(a) > String(b)
+            ? 1
+            : 0,
+    )
+    tokens.forEach(([key], i) => tokenRank.set(key, i + 1))
+  }
+
+  let msg = 0
+  const msgOf = new Map<HistoryEvent, number>()
+  const valueOf = (e: HistoryEvent): ResourceValue => e.value ?? null
+  const final = new Map<string, { value: ResourceValue; highestToken: number | null }>()
+  const impliedBeliefLines: number[] = []
+
+  for (const e of order) {
+    current = e
+    const atMs = t(e)
+    const client = names.id(e.client)
+    const node = nodeOf(e.actor)
+    switch (e.kind) {
+      case 'acquire-requested': {
+        const arrive = answerAt.get(e)
+        emit(
+          {
+            atMs,
+            node: client,
+            type: 'MessageSent',
+            msg: ++msg,
+            to: LOCK_NODE,
+            kind: 'acquire',
+            token: null,
+            value: null,
+            deliverAtMs: arrive ?? null,
+            extraDelayMs: 0,
+          },
+          e.line,
+        )
+        break
+      }
+      case 'acquire-refused':
+        break
+      case 'acquire-granted': {
+        const key = grantKey(e)
+        const lockSide = isLockSide(e)
+        const makesGrant = lockSide || !lockGranted.has(key)
+        const makesBelief = !lockSide || !clientGranted.has(key)
+        let g = makesGrant ? null : grantFor(e)
+        if (makesGrant) {
+          const same =
+            tokenKey(e.token) !== null &&
+            openGrant !== null &&
+            openGrant.client === e.client &&
+            tokenKey(openGrant.token) === tokenKey(e.token)
+          if (same && openGrant !== null) {
+            g = openGrant
+            emit(
+              {
+                atMs,
+                node: LOCK_NODE,
+                type: 'LeaseGranted',
+                client,
+                token: e.token,
+                grant: g.n,
+                expiresAtMs: expiresAt(atMs, e),
+                expiresAtServiceMs: expiresAt(atMs, e),
+                reentrant: true,
+              },
+              e.line,
+            )
+          } else {
+            if (openGrant !== null) {
+              const before = openGrant
+              note(
+                'implied-expiry',
+                `The lock service granted ${client} ${tokenText(e.token)} at ${formatMs(atMs)} (${ref(e)}) while ${names.id(before.client)}'s lease (${tokenText(before.token)}) had not been seen to end: by the lock service's account it had ended by then.`,
+                [e.line],
+              )
+              emit(
+                {
+                  atMs,
+                  node: LOCK_NODE,
+                  type: 'LeaseExpired',
+                  client: names.id(before.client),
+                  token: before.token,
+                  grant: before.n,
+                  byOperator: false,
+                },
+                e.line,
+              )
+              endGrant(before, atMs, e.line)
+            }
+            g = {
+              n: grants.length + 1,
+              client: e.client,
+              token: e.token,
+              open: true,
+              believed: false,
+              impliedBelief: !makesBelief ? false : lockSide,
+            }
+            grants.push(g)
+            openGrant = g
+            const exp = expiresAt(atMs, e)
+            emit(
+              {
+                atMs,
+                node: LOCK_NODE,
+                type: 'LeaseGranted',
+                client,
+                token: e.token,
+                grant: g.n,
+                expiresAtMs: exp,
+                expiresAtServiceMs: exp,
+                reentrant: false,
+              },
+              e.line,
+            )
+          }
+          const key2 = tokenKey(e.token)
+          if (key2 !== null) grantByToken.set(key2, g)
+          latestGrantOf.set(e.client, g)
+        }
+        if (makesBelief && g !== null && !g.believed) {
+          g.believed = true
+          if (lockSide) impliedBeliefLines.push(e.line)
+          emit(
+            {
+              atMs,
+              node: client,
+              type: 'BeliefStarted',
+              token: e.token,
+              grant: g.n,
+              deadlineMs: expiresAt(atMs, e),
+              renewed: false,
+            },
+            e.line,
+          )
+        }
+        break
+      }
+      case 'renew': {
+        const g = grantFor(e)
+        if (g === null) {
+          note(
+            'unmatched',
+            `A renew of ${client}'s lease (${tokenText(e.token)}, ${ref(e)}) matches no grant in the history; it is left out.`,
+            [e.line],
+          )
+          break
+        }
+        const exp = expiresAt(atMs, e)
+        emit(
+          {
+            atMs,
+            node,
+            type: 'LeaseRenewed',
+            client: names.id(g.client),
+            by: names.id(e.by),
+            token: g.token,
+            grant: g.n,
+            expiresAtMs: exp,
+            expiresAtServiceMs: exp,
+            foreign: e.by !== g.client,
+          },
+          e.line,
+        )
+        break
+      }
+      case 'renew-refused': {
+        emit({ atMs, node, type: 'RenewRefused', client, reason: e.reason ?? 'refused' }, e.line)
+        const g = latestGrantOf.get(e.client)
+        if (g !== undefined) endBelief(g, atMs, e.line, 'renew-refused')
+        break
+      }
+      case 'release': {
+        const g = grantFor(e)
+        if (g === null) {
+          note(
+            'unmatched',
+            `A release of ${client}'s lease (${tokenText(e.token)}, ${ref(e)}) matches no grant in the history; it is left out.`,
+            [e.line],
+          )
+          break
+        }
+        const foreign = e.by !== g.client
+        emit(
+          {
+            atMs,
+            node: isLockSide(e) ? LOCK_NODE : node,
+            type: 'LeaseReleased',
+            client: names.id(g.client),
+            by: names.id(e.by),
+            token: g.token,
+            grant: g.n,
+            foreign,
+          },
+          e.line,
+        )
+        if (!foreign) {
+          endBelief(g, atMs, e.line, 'released')
+          endGrant(g, atMs, e.line)
+        }
+        break
+      }
+      case 'expiry-observed': {
+        const g = grantFor(e)
+        if (g === null) break
+        if (isLockSide(e)) {
+          if (g.open) {
+            emit(
+              {
+                atMs,
+                node: LOCK_NODE,
+                type: 'LeaseExpired',
+                client: names.id(g.client),
+                token: g.token,
+                grant: g.n,
+                byOperator: false,
+              },
+              e.line,
+            )
+            endGrant(g, atMs, e.line)
+          }
+        } else {
+          endBelief(g, atMs, e.line, 'deadline')
+        }
+        break
+      }
+      case 'read': {
+        const g = grantFor(e)
+        emit(
+          {
+            atMs,
+            node: names.id(e.resource ?? ''),
+            type: 'ReadServed',
+            client,
+            value: valueOf(e),
+            token: e.token,
+            grant: g?.n ?? 0,
+            recorded: false,
+          },
+          e.line,
+        )
+        break
+      }
+      case 'write-sent': {
+        const id = ++msg
+        msgOf.set(e, id)
+        const decision = decisionOf.get(e)
+        const arrive = decision !== undefined && t(decision) >= atMs ? t(decision) : null
+        emit(
+          {
+            atMs,
+            node: client,
+            type: 'MessageSent',
+            msg: id,
+            to: names.id(e.resource ?? ''),
+            kind: 'write',
+            token: e.token,
+            value: valueOf(e),
+            deliverAtMs: arrive,
+            extraDelayMs: 0,
+          },
+          e.line,
+        )
+        break
+      }
+      case 'write-accepted':
+      case 'effect':
+      case 'write-rejected': {
+        const send = sendOf.get(e)
+        const ordered = send !== undefined && t(send) <= atMs
+        const sentAtMs = ordered && send !== undefined ? t(send) : atMs
+        const id = ordered && send !== undefined ? (msgOf.get(send) ?? ++msg) : ++msg
+        const resource = names.id(e.resource ?? e.actor)
+        const facts = {
+          atMs,
+          node: resource,
+          msg: id,
+          client,
+          token: e.token,
+          grant: writeGrant(e, atMs),
+          value: valueOf(e),
+          effect: e.kind === 'effect',
+          increment: null,
+          sentAtMs,
+        }
+        if (e.kind === 'write-rejected') {
+          emit(
+            {
+              ...facts,
+              type: 'WriteRejected',
+              reason: e.reason ?? `${tokenText(e.token)} refused`,
+            },
+            e.line,
+          )
+        } else {
+          emit({ ...facts, type: 'WriteAccepted', duplicate: false }, e.line)
+          const before = final.get(e.resource ?? '')
+          const fenced = (fencing.get(e.resource ?? '') ?? 'none') !== 'none'
+          const token = typeof e.token === 'number' && fenced ? e.token : null
+          final.set(e.resource ?? '', {
+            value: valueOf(e),
+            highestToken:
+              token === null
+                ? (before?.highestToken ?? null)
+                : Math.max(token, before?.highestToken ?? token),
+          })
+        }
+        break
+      }
+    }
+  }
+  if (impliedBeliefLines.length > 0) {
+    note(
+      'implied-belief',
+      "The clients' own view of their grants is not in the history: each is taken to believe it holds the lock from its grant until its lease ends by the lock service's account.",
+      impliedBeliefLines.slice(0, 10),
+    )
+  }
+  emit({ atMs: endMs, node: '*', type: 'RunEnded', reason: 'quiescent' }, 0)
+  for (const [name, id] of names.renamed) {
+    note(
+      'renamed',
+      `"${name}" is shown as ${id} (node names use letters, digits, "-" and "_").`,
+      [],
+    )
+  }
+  for (const [kind, n] of noteCount) {
+    if (n > MAX_NOTES_PER_KIND) {
+      notes.push({ kind, message: `… and ${n - MAX_NOTES_PER_KIND} more like it.`, lines: [] })
+    }
+  }
+
+  const scenario = scenarioFor(
+    [...clientNames].map((c) => names.id(c)),
+    [...resourceNames].map((r) => ({
+      id: names.id(r),
+      fencing: fencing.get(r) ?? 'none',
+      initialValue: header.resources[r]?.initialValue ?? null,
+    })),
+    Math.max(1, endMs),
+    header.title,
+    leaseDefaultMs,
+  )
+  const finalOut: Run['final'] = {}
+  for (const r of resourceNames) {
+    finalOut[names.id(r)] = final.get(r) ?? {
+      value: header.resources[r]?.initialValue ?? null,
+      highestToken: null,
+    }
+  }
+  return {
+    run: { scenario, events, endMs, endReason: 'quiescent', truncated: null, final: finalOut },
+    lineOf,
+    refOf,
+    originMs,
+    notes,
+    hasGrants,
+  }
+}
+
+function scenarioFor(
+  clients: NodeId[],
+  resources: Array<{ id: NodeId; fencing: Fencing; initialValue: ResourceValue }>,
+  durationMs: number,
+  title: string | null,
+  leaseMs: number | null,
+): Scenario {
+  const parsed = parseScenario({
+    ...(title === null ? {} : { title: title.slice(0, 200) }),
+    durationMs,
+    lockService: { leaseMs: Math.max(1, Math.round(leaseMs ?? 10_000)) },
+    resources:
+      resources.length > 0
+        ? resources.map((r) => ({ id: r.id, fencing: r.fencing, initialValue: r.initialValue }))
+        : [{ id: 'storage', fencing: 'none' }],
+    clients: (clients.length > 0 ? clients : ['client']).map((id) => ({ id, script: [] })),
+  })
+  if (!parsed.ok) throw new HistoryError(`the history cannot be drawn: ${parsed.message}`)
+  return parsed.scenario
+}
