@@ -76,6 +76,11 @@ export interface ParsedHistory {
   header: HistoryHeader
   events: HistoryEvent[]
   errors: LineError[]
+  /**
+   * Its times carry no year (klog's): read as 1970 unless the input says `# year: YYYY`. Merged
+   * with timestamped inputs, it is read again in their year.
+   */
+  yearless?: boolean
 }
 
 export function emptyHeader(): HistoryHeader {

@@ -47,9 +47,31 @@ describe('a history judged by the checker', () => {
     )
     expect(j.result.verdict).toBe('safe')
     expect(j.run.scenario.resources[0]?.fencing).toBe('atomic')
-    // A new grant while A's lease was open: the lock service's account ends A's lease then.
-    expect(j.notes.map((n) => n.kind)).toContain('implied-expiry')
-    expect(j.run.events.map((e) => e.type)).toContain('LeaseExpired')
+    // A's lease ran out by its own length at 100 ms, when B got the lock: no guess needed.
+    expect(j.notes.map((n) => n.kind)).not.toContain('implied-expiry')
+    const expired = j.run.events.findIndex((e) => e.type === 'LeaseExpired')
+    expect(j.run.events[expired]).toMatchObject({ atMs: 100, client: 'A' })
+    expect(j.lineOf[expired]).toBe(1)
+  })
+
+  it("ends a lease at a new holder's grant when its length says it still ran, and says so", () => {
+    const j = judge(
+      ndjson(
+        { atMs: 0, actor: 'lock', kind: 'acquire-granted', client: 'A', token: 41, leaseMs: 1000 },
+        {
+          atMs: 100,
+          actor: 'lock',
+          kind: 'acquire-granted',
+          client: 'B',
+          token: 42,
+          leaseMs: 1000,
+        },
+      ),
+    )
+    expect(j.notes.find((n) => n.kind === 'implied-expiry')?.message).toBe(
+      "The lock service granted B the lock (token 42) at 0.1 s (line 2) while A's lease (token 41) had not been seen to end (it ran until 1 s): by the lock service's account it had ended by then.",
+    )
+    expect(j.run.events.find((e) => e.type === 'LeaseExpired')).toMatchObject({ atMs: 100 })
   })
 
   it('says when clocks disagree, and draws no arrow backwards in time', () => {

@@ -10,6 +10,7 @@ import { explain } from './explain'
 import type { HistoryHeader, LineError, ParsedHistory } from './format'
 import { emptyHeader } from './format'
 import { readHistory } from './read'
+import { isoFromMs } from './time'
 import { isLabReport, readLabReport } from './readers/labReport'
 import type { Note } from './toRun'
 import { HistoryError, historyToRun } from './toRun'
@@ -63,8 +64,18 @@ export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
         return judged(['fencing-lab/report'], read.run, lineOf, refOf, [], errors, 0, true)
       }
     }
-    const parts: ParsedHistory[] = inputs.map((input) => {
-      const parsed = readHistory(input.text)
+    const first = inputs.map((input) => readHistory(input.text, input.name))
+    // Yearless log lines merged with timestamped ones are read in the others' year.
+    const dated = first.filter((p) => p.yearless !== true).flatMap((p) => p.events)
+    const year =
+      dated.length > 0 && first.some((p) => p.yearless === true)
+        ? Number(isoFromMs(Math.min(...dated.slice(0, 10_000).map((e) => e.atMs))).slice(0, 4))
+        : undefined
+    const parts: ParsedHistory[] = inputs.map((input, i) => {
+      const parsed =
+        year !== undefined && first[i]?.yearless === true
+          ? readHistory(input.text, input.name, year)
+          : (first[i] as ParsedHistory)
       for (const e of parsed.errors) errors.push({ ...e, file: input.name })
       if (input.name !== null && inputs.length > 1) {
         for (const e of parsed.events) e.file = input.name

@@ -198,10 +198,17 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   const grantKey = (e: HistoryEvent) => `${e.client}|${tokenKey(e.token) ?? '-'}`
   const lockGranted = new Map<string, HistoryEvent>()
   const clientGranted = new Map<string, HistoryEvent>()
+  // A client's own log rarely knows the token (client-go's does not): its tokenless record pairs
+  // with the lock service's grants to that client.
+  const lockGrantedTo = new Set<string>()
+  const clientGrantedTokenless = new Set<string>()
   for (const e of order) {
     if (e.kind !== 'acquire-granted') continue
-    const side = isLockSide(e) ? lockGranted : clientGranted
+    const lockSide = isLockSide(e)
+    const side = lockSide ? lockGranted : clientGranted
     if (!side.has(grantKey(e))) side.set(grantKey(e), e)
+    if (lockSide) lockGrantedTo.add(e.client)
+    else if (e.token === null) clientGrantedTokenless.add(e.client)
   }
   for (const [key, seen] of clientGranted) {
     const made = lockGranted.get(key)
@@ -254,6 +261,11 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     believed: boolean
     /** The belief was implied by the lock's record (the client's own view is not in the history). */
     impliedBelief: boolean
+    /** When the lease runs out unless renewed (null: its length is not known). */
+    expiresAtMs: number | null
+    /** The line of the grant or renew that set `expiresAtMs`. */
+    expiresLine: number
+    leaseMs: number | null
   }
   const grants: GrantState[] = []
   const grantByToken = new Map<string, GrantState>()
@@ -261,9 +273,13 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   let openGrant: GrantState | null = null
   const leaseDefaultMs = header.leaseMs
   let warnedLease = false
-  const expiresAt = (atMs: number, e: HistoryEvent): number => {
+  const knownExpiry = (atMs: number, e: HistoryEvent): number | null => {
     const lease = e.leaseMs ?? leaseDefaultMs
-    if (lease !== null) return atMs + Math.round(lease)
+    return lease === null ? null : atMs + Math.round(lease)
+  }
+  const expiresAt = (atMs: number, e: HistoryEvent): number => {
+    const known = knownExpiry(atMs, e)
+    if (known !== null) return known
     if (!warnedLease) {
       warnedLease = true
       note(
@@ -342,9 +358,37 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   const final = new Map<string, { value: ResourceValue; highestToken: number | null }>()
   const impliedBeliefLines: number[] = []
 
+  /** A lease whose known length ran out before `atMs` ended then, by the lease's own rule. */
+  const expireUpTo = (atMs: number) => {
+    const g = openGrant
+    if (g === null || g.expiresAtMs === null || g.expiresAtMs > atMs) return
+    // Is the event that sets the time this very lease's renew? Renewing on the deadline keeps it.
+    emit(
+      {
+        atMs: g.expiresAtMs,
+        node: LOCK_NODE,
+        type: 'LeaseExpired',
+        client: names.id(g.client),
+        token: g.token,
+        grant: g.n,
+        byOperator: false,
+      },
+      g.expiresLine,
+    )
+    endGrant(g, g.expiresAtMs, g.expiresLine)
+  }
+
   for (const e of order) {
     current = e
     const atMs = t(e)
+    if (!(
+      e.kind === 'renew' &&
+      openGrant !== null &&
+      grantFor(e) === openGrant &&
+      openGrant.expiresAtMs === atMs
+    )) {
+      expireUpTo(atMs - (e.kind === 'acquire-granted' ? 0 : 1))
+    }
     const client = names.id(e.client)
     const node = nodeOf(e.actor)
     switch (e.kind) {
@@ -372,8 +416,10 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       case 'acquire-granted': {
         const key = grantKey(e)
         const lockSide = isLockSide(e)
-        const makesGrant = lockSide || !lockGranted.has(key)
-        const makesBelief = !lockSide || !clientGranted.has(key)
+        const makesGrant =
+          lockSide || !(e.token === null ? lockGrantedTo.has(e.client) : lockGranted.has(key))
+        const makesBelief =
+          !lockSide || !(clientGranted.has(key) || clientGrantedTokenless.has(e.client))
         let g = makesGrant ? null : grantFor(e)
         if (makesGrant) {
           const same =
@@ -402,7 +448,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               const before = openGrant
               note(
                 'implied-expiry',
-                `The lock service granted ${client} ${tokenText(e.token)} at ${formatMs(atMs)} (${ref(e)}) while ${names.id(before.client)}'s lease (${tokenText(before.token)}) had not been seen to end: by the lock service's account it had ended by then.`,
+                `The lock service granted ${client} the lock${e.token === null ? '' : ` (${tokenText(e.token)})`} at ${formatMs(atMs)} (${ref(e)}) while ${names.id(before.client)}'s lease${before.token === null ? '' : ` (${tokenText(before.token)})`} had not been seen to end${before.expiresAtMs === null ? '' : ` (it ran until ${formatMs(before.expiresAtMs)})`}: by the lock service's account it had ended by then.`,
                 [e.line],
               )
               emit(
@@ -426,6 +472,9 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               open: true,
               believed: false,
               impliedBelief: !makesBelief ? false : lockSide,
+              expiresAtMs: knownExpiry(atMs, e),
+              expiresLine: e.line,
+              leaseMs: e.leaseMs ?? leaseDefaultMs,
             }
             grants.push(g)
             openGrant = g
@@ -459,7 +508,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               type: 'BeliefStarted',
               token: e.token,
               grant: g.n,
-              deadlineMs: expiresAt(atMs, e),
+              deadlineMs: g.expiresAtMs ?? knownExpiry(atMs, e) ?? endMs,
               renewed: false,
             },
             e.line,
@@ -477,7 +526,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
           )
           break
         }
-        const exp = expiresAt(atMs, e)
+        const lease = e.leaseMs ?? g.leaseMs
+        const exp = lease === null ? expiresAt(atMs, e) : atMs + Math.round(lease)
+        if (g.open && lease !== null) {
+          g.expiresAtMs = exp
+          g.expiresLine = e.line
+        }
         emit(
           {
             atMs,
