@@ -14,6 +14,7 @@ import { writeReadme } from '../scripts/perfTable'
 import { benchBundle } from './bundle'
 import { benchExplore } from './explore'
 import { benchExploreUi } from './exploreUi'
+import { benchHistory } from './history'
 import { benchLab } from './lab'
 import type { BenchReport, BenchResult } from './result'
 import { benchSim } from './sim'
@@ -27,6 +28,7 @@ interface Suite {
 const suites: Suite[] = [
   { name: 'sim', run: benchSim },
   { name: 'explore', run: benchExplore },
+  { name: 'history', run: benchHistory },
   { name: 'bundle', run: benchBundle },
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },

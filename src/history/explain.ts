@@ -20,8 +20,107 @@ function tokenText(token: Token): string {
   return token === null ? 'no token' : `token ${String(token)}`
 }
 
+/**
+ * Explains findings of one run. The indexes are built in one pass on first use, so explaining
+ * every finding of a 100k-event history costs a pass, not a pass per finding.
+ */
+export function explainer(
+  run: Run,
+  lineOf: readonly number[],
+  refOf: readonly string[],
+): (finding: Finding) => Why {
+  let index: Index | null = null
+  return (finding) => {
+    index ??= buildIndex(run.events)
+    return explainWith(run, index, finding, lineOf, refOf)
+  }
+}
+
 export function explain(
   run: Run,
+  finding: Finding,
+  lineOf: readonly number[],
+  refOf: readonly string[],
+): Why {
+  return explainer(run, lineOf, refOf)(finding)
+}
+
+interface Index {
+  /** Grant number → index of its (non-re-entrant) LeaseGranted. */
+  grantAt: Map<number, number>
+  /** Grant number → index of the expiry or owner's release that ended it. */
+  endAt: Map<number, number>
+  /** Token → index of the first grant that carried it. */
+  firstGrantOfToken: Map<string, number>
+  /** For each accepted write: the index of the newest-grant write its resource accepted before it. */
+  newestBefore: Map<number, number>
+  /** Node → indices of its BeliefStarted events, ascending. */
+  beliefStarts: Map<string, number[]>
+}
+
+function buildIndex(events: readonly TraceEvent[]): Index {
+  const index: Index = {
+    grantAt: new Map(),
+    endAt: new Map(),
+    firstGrantOfToken: new Map(),
+    newestBefore: new Map(),
+    beliefStarts: new Map(),
+  }
+  const newest = new Map<string, number>()
+  events.forEach((e, i) => {
+    switch (e.type) {
+      case 'LeaseGranted':
+        if (e.reentrant) return
+        if (!index.grantAt.has(e.grant)) index.grantAt.set(e.grant, i)
+        if (!index.firstGrantOfToken.has(String(e.token))) {
+          index.firstGrantOfToken.set(String(e.token), i)
+        }
+        return
+      case 'LeaseExpired':
+      case 'LeaseReleased':
+        if (e.type === 'LeaseReleased' && e.foreign) return
+        if (!index.endAt.has(e.grant)) index.endAt.set(e.grant, i)
+        return
+      case 'WriteAccepted': {
+        if (e.effect) return
+        const before = newest.get(e.node)
+        if (before !== undefined) index.newestBefore.set(i, before)
+        if (before === undefined || e.grant > (events[before] as Write).grant) newest.set(e.node, i)
+        return
+      }
+      case 'BeliefStarted': {
+        const list = index.beliefStarts.get(e.node)
+        if (list === undefined) index.beliefStarts.set(e.node, [i])
+        else list.push(i)
+        return
+      }
+      default:
+        return
+    }
+  })
+  return index
+}
+
+/** The last of ascending `list` that is at most `limit`, or -1. */
+function lastAtMost(list: readonly number[] | undefined, limit: number): number {
+  if (list === undefined) return -1
+  let lo = 0
+  let hi = list.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const v = list[mid] as number
+    if (v <= limit) {
+      found = v
+      lo = mid + 1
+    } else hi = mid - 1
+  }
+  return found
+}
+
+function explainWith(
+  run: Run,
+  index: Index,
   finding: Finding,
   lineOf: readonly number[],
   refOf: readonly string[],
@@ -37,22 +136,12 @@ export function explain(
     }
   }
   const grantEvent = (grant: number, before: number): number => {
-    for (let j = Math.min(before, events.length - 1); j >= 0; j--) {
-      const e = events[j] as TraceEvent
-      if (e.type === 'LeaseGranted' && e.grant === grant && !e.reentrant) return j
-    }
-    return -1
+    const i = index.grantAt.get(grant)
+    return i !== undefined && i <= before ? i : -1
   }
   const leaseEnd = (grant: number, before: number): number => {
-    for (let j = 0; j < before; j++) {
-      const e = events[j] as TraceEvent
-      if (
-        (e.type === 'LeaseExpired' || (e.type === 'LeaseReleased' && !e.foreign)) &&
-        e.grant === grant
-      )
-        return j
-    }
-    return -1
+    const i = index.endAt.get(grant)
+    return i !== undefined && i < before ? i : -1
   }
   const i = finding.eventIndex
   const e = events[i]
@@ -60,12 +149,7 @@ export function explain(
     case 'token-order': {
       if (e === undefined || e.type !== 'WriteAccepted') break
       // The write it overtook: the newest grant this resource had accepted before.
-      let newer = -1
-      for (let j = 0; j < i; j++) {
-        const w = events[j] as TraceEvent
-        if (w.type !== 'WriteAccepted' || w.node !== e.node || w.effect) continue
-        if (newer === -1 || w.grant > (events[newer] as Write).grant) newer = j
-      }
+      const newer = index.newestBefore.get(i) ?? -1
       if (newer === -1) break
       const n = events[newer] as Write
       const granted = grantEvent(n.grant, newer)
@@ -99,15 +183,8 @@ export function explain(
     }
     case 'duplicate-token': {
       if (e === undefined || e.type !== 'LeaseGranted') break
-      let first = -1
-      for (let j = 0; j < i; j++) {
-        const g = events[j] as TraceEvent
-        if (g.type === 'LeaseGranted' && !g.reentrant && String(g.token) === String(e.token)) {
-          first = j
-          break
-        }
-      }
-      if (first === -1) break
+      const first = index.firstGrantOfToken.get(String(e.token)) ?? -1
+      if (first === -1 || first >= i) break
       const f = events[first] as Extract<TraceEvent, { type: 'LeaseGranted' }>
       return cite(
         `The lock service granted ${tokenText(e.token)} to ${f.client} at ${at(first)} and again to ${e.client} at ${at(i)}.`,
@@ -126,13 +203,8 @@ export function explain(
     }
     case 'two-believers': {
       const [a, b] = finding.nodes
-      const started = (node: string | undefined): number => {
-        for (let j = i; j >= 0; j--) {
-          const s = events[j] as TraceEvent
-          if (s.type === 'BeliefStarted' && s.node === node) return j
-        }
-        return -1
-      }
+      const started = (node: string | undefined): number =>
+        node === undefined ? -1 : lastAtMost(index.beliefStarts.get(node), i)
       const sa = started(a)
       const sb = started(b)
       let ended = -1

@@ -6,7 +6,7 @@
 import type { CheckResult, Finding, Run } from '../sim'
 import { check } from '../sim'
 import type { Why } from './explain'
-import { explain } from './explain'
+import { explainer } from './explain'
 import type { HistoryHeader, LineError, ParsedHistory } from './format'
 import { emptyHeader } from './format'
 import { readHistory } from './read'
@@ -134,9 +134,10 @@ function judged(
     warnings: raw.warnings.filter(keep),
     verdict: violations.length > 0 ? 'unsafe' : raw.verdict === 'unsafe' ? 'safe' : raw.verdict,
   }
+  const why = explainer(run, lineOf, refOf)
   const findings = [...result.violations, ...result.warnings].map((finding) => ({
     finding,
-    why: explain(run, finding, lineOf, refOf),
+    why: why(finding),
   }))
   return {
     ok: true,

@@ -106,6 +106,13 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
 
   const notes: Note[] = []
   const noteCount = new Map<NoteKind, number>()
+  /** False once a kind has its fill of notes (then only counted): spares building the words. */
+  const wants = (kind: NoteKind): boolean => {
+    const n = noteCount.get(kind) ?? 0
+    if (n < MAX_NOTES_PER_KIND) return true
+    noteCount.set(kind, n + 1)
+    return false
+  }
   const note = (kind: NoteKind, message: string, lines: number[]) => {
     const n = (noteCount.get(kind) ?? 0) + 1
     noteCount.set(kind, n)
@@ -186,11 +193,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     sendOf.set(e, send)
     decisionOf.set(send, e)
     if (t(e) < t(send)) {
-      note(
-        'clocks-disagree',
-        `Clocks disagree: ${names.id(e.actor)} decided on ${names.id(e.client)}'s write (${tokenText(e.token)}) at ${formatMs(t(e))}, before ${names.id(e.client)} sent it at ${formatMs(t(send))} (${ref(e)} and ${ref(send)}). Their order is unknown; no arrow is drawn.`,
-        [send.line, e.line],
-      )
+      if (wants('clocks-disagree'))
+        note(
+          'clocks-disagree',
+          `Clocks disagree: ${names.id(e.actor)} decided on ${names.id(e.client)}'s write (${tokenText(e.token)}) at ${formatMs(t(e))}, before ${names.id(e.client)} sent it at ${formatMs(t(send))} (${ref(e)} and ${ref(send)}). Their order is unknown; no arrow is drawn.`,
+          [send.line, e.line],
+        )
     }
   }
 
@@ -213,11 +221,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   for (const [key, seen] of clientGranted) {
     const made = lockGranted.get(key)
     if (made !== undefined && t(seen) < t(made)) {
-      note(
-        'clocks-disagree',
-        `Clocks disagree: ${names.id(seen.client)} recorded its grant (${tokenText(seen.token)}) at ${formatMs(t(seen))}, before the lock service made it at ${formatMs(t(made))} (${ref(seen)} and ${ref(made)}).`,
-        [made.line, seen.line],
-      )
+      if (wants('clocks-disagree'))
+        note(
+          'clocks-disagree',
+          `Clocks disagree: ${names.id(seen.client)} recorded its grant (${tokenText(seen.token)}) at ${formatMs(t(seen))}, before the lock service made it at ${formatMs(t(made))} (${ref(seen)} and ${ref(made)}).`,
+          [made.line, seen.line],
+        )
     }
   }
   const hasGrants = order.some((e) => e.kind === 'acquire-granted')
@@ -315,21 +324,23 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   const writeGrant = (e: HistoryEvent, atMs: number): number => {
     if (e.token === null) {
       const g = latestGrantOf.get(e.client)
-      note(
-        'no-token',
-        `${names.id(e.client)}'s write at ${formatMs(atMs)} (${ref(e)}) carries no token: ${names.id(e.resource ?? '')} could not order it. It is judged as written under ${g === undefined ? 'no grant (the client never held the lock here)' : `${names.id(g.client)}'s latest grant (${tokenText(g.token)})`}.`,
-        [e.line],
-      )
+      if (wants('no-token'))
+        note(
+          'no-token',
+          `${names.id(e.client)}'s write at ${formatMs(atMs)} (${ref(e)}) carries no token: ${names.id(e.resource ?? '')} could not order it. It is judged as written under ${g === undefined ? 'no grant (the client never held the lock here)' : `${names.id(g.client)}'s latest grant (${tokenText(g.token)})`}.`,
+          [e.line],
+        )
       return g?.n ?? 0
     }
     const g = grantFor(e)
     if (g !== undefined && g !== null) return g.n
     if (!hasGrants) return tokenRank.get(tokenKey(e.token) as string) ?? 0
-    note(
-      'unknown-token',
-      `${names.id(e.client)}'s write at ${formatMs(atMs)} (${ref(e)}) carries ${tokenText(e.token)}, which no grant in the history issued: it is judged as a write without the lock.`,
-      [e.line],
-    )
+    if (wants('unknown-token'))
+      note(
+        'unknown-token',
+        `${names.id(e.client)}'s write at ${formatMs(atMs)} (${ref(e)}) carries ${tokenText(e.token)}, which no grant in the history issued: it is judged as a write without the lock.`,
+        [e.line],
+      )
     return 0
   }
   // Without grants, tokens order themselves: the rank of a token stands for its grant.
@@ -446,11 +457,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
           } else {
             if (openGrant !== null) {
               const before = openGrant
-              note(
-                'implied-expiry',
-                `The lock service granted ${client} the lock${e.token === null ? '' : ` (${tokenText(e.token)})`} at ${formatMs(atMs)} (${ref(e)}) while ${names.id(before.client)}'s lease${before.token === null ? '' : ` (${tokenText(before.token)})`} had not been seen to end${before.expiresAtMs === null ? '' : ` (it ran until ${formatMs(before.expiresAtMs)})`}: by the lock service's account it had ended by then.`,
-                [e.line],
-              )
+              if (wants('implied-expiry'))
+                note(
+                  'implied-expiry',
+                  `The lock service granted ${client} the lock${e.token === null ? '' : ` (${tokenText(e.token)})`} at ${formatMs(atMs)} (${ref(e)}) while ${names.id(before.client)}'s lease${before.token === null ? '' : ` (${tokenText(before.token)})`} had not been seen to end${before.expiresAtMs === null ? '' : ` (it ran until ${formatMs(before.expiresAtMs)})`}: by the lock service's account it had ended by then.`,
+                  [e.line],
+                )
               emit(
                 {
                   atMs,
@@ -519,11 +531,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       case 'renew': {
         const g = grantFor(e)
         if (g === null) {
-          note(
-            'unmatched',
-            `A renew of ${client}'s lease (${tokenText(e.token)}, ${ref(e)}) matches no grant in the history; it is left out.`,
-            [e.line],
-          )
+          if (wants('unmatched'))
+            note(
+              'unmatched',
+              `A renew of ${client}'s lease (${tokenText(e.token)}, ${ref(e)}) matches no grant in the history; it is left out.`,
+              [e.line],
+            )
           break
         }
         const lease = e.leaseMs ?? g.leaseMs
@@ -558,11 +571,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       case 'release': {
         const g = grantFor(e)
         if (g === null) {
-          note(
-            'unmatched',
-            `A release of ${client}'s lease (${tokenText(e.token)}, ${ref(e)}) matches no grant in the history; it is left out.`,
-            [e.line],
-          )
+          if (wants('unmatched'))
+            note(
+              'unmatched',
+              `A release of ${client}'s lease (${tokenText(e.token)}, ${ref(e)}) matches no grant in the history; it is left out.`,
+              [e.line],
+            )
           break
         }
         const foreign = e.by !== g.client

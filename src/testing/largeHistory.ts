@@ -1,0 +1,48 @@
+/**
+ * A large history for benchmarks and scale tests: clients taking turns on one lock, renewing,
+ * sending writes with their tokens that a fenced store accepts or rejects, as NDJSON.
+ */
+export function largeHistory(events: number): string {
+  const lines = [
+    '{"format":"fencing-lab/history@1","leaseMs":1000,"resources":{"store":{"fencing":"atomic"}}}',
+  ]
+  const clients = ['A', 'B', 'C', 'D']
+  let atMs = 0
+  let token = 1
+  let highest = 0
+  while (lines.length <= events) {
+    const client = clients[token % clients.length] as string
+    const mine = token
+    lines.push(
+      JSON.stringify({ atMs, actor: 'lock', kind: 'acquire-granted', client, token: mine }),
+    )
+    for (let k = 0; k < 4 && lines.length <= events; k++) {
+      atMs += 100
+      lines.push(
+        JSON.stringify({
+          atMs,
+          actor: client,
+          kind: 'write-sent',
+          resource: 'store',
+          token: mine,
+          value: k,
+        }),
+      )
+      // Every 7th holder's write arrives late, after the next holder's: the store fences it out.
+      const late = mine % 7 === 0 && k === 3
+      const decided = late ? atMs + 1500 : atMs + 5
+      const kind = late && highest > mine ? 'write-rejected' : 'write-accepted'
+      lines.push(
+        JSON.stringify({ atMs: decided, actor: 'store', kind, client, token: mine, value: k }),
+      )
+      if (kind === 'write-accepted') highest = Math.max(highest, mine)
+      lines.push(
+        JSON.stringify({ atMs: atMs + 50, actor: 'lock', kind: 'renew', client, token: mine }),
+      )
+    }
+    atMs += 100
+    lines.push(JSON.stringify({ atMs, actor: 'lock', kind: 'release', client, token: mine }))
+    token++
+  }
+  return lines.slice(0, events + 1).join('\n')
+}
