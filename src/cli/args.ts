@@ -23,6 +23,7 @@ export type ArgsResult =
   | { kind: 'error'; message: string }
 
 export const USAGE = `Usage: npm run sim -- <preset-id | path/to/scenario.json> [options]
+       npm run sim -- check <history> [options]   (judge a real history: check --help)
 
 Runs a Fencing Lab scenario and prints what happened.
 

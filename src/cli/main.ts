@@ -21,5 +21,6 @@ try {
   })
 } catch (error) {
   process.stderr.write(internalErrorLine(error))
-  process.exitCode = 1
+  // For `check`, 1 means "a violation was found": an internal error must not say that.
+  process.exitCode = process.argv[2] === 'check' ? 2 : 1
 }

@@ -12,7 +12,7 @@ export type {
 } from './format'
 export { HISTORY_FORMAT, HISTORY_KINDS } from './format'
 export type { Why } from './explain'
-export { explain } from './explain'
+export { explain, explainer } from './explain'
 export type { HistoryInput, JudgedFinding, Judgement, JudgeOutcome } from './judge'
 export { judgeHistory, where } from './judge'
 export { readHistory } from './read'
