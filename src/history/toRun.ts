@@ -738,7 +738,8 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     })),
     Math.max(1, endMs),
     header.title,
-    leaseDefaultMs,
+    // The lock lane names the lease length: the header's, else the first one a grant gave.
+    leaseDefaultMs ?? order.find((e) => e.leaseMs !== null)?.leaseMs ?? null,
   )
   const finalOut: Run['final'] = {}
   for (const r of resourceNames) {

@@ -36,6 +36,7 @@ describe('a Kubernetes Lease watch', () => {
     expect(j.findings[0]?.why.text).toBe(
       "orders-db accepted node-a's write with token 0 at 25.305 s (kubernetes-app-writes.ndjson line 7) after it had accepted node-b's write with token 1 at 20.104 s (kubernetes-app-writes.ndjson line 5); the lock service granted 1 to node-b at 19.5 s (kubernetes-lease-watch.json line 55).",
     )
+    expect(j.run.scenario.lockService.leaseMs).toBe(15000)
     // node-a's lease ran out by its own length, 15 s after its last renew at 4 s.
     expect(j.run.events.find((e) => e.type === 'LeaseExpired')).toMatchObject({
       atMs: 19000,
