@@ -394,6 +394,18 @@ test.describe('a blog post with an iframe and a custom element', () => {
       expect(await embedBackground(elementRoot)).toBe(
         os === 'dark' ? 'rgb(22, 26, 32)' : 'rgb(255, 255, 255)',
       )
+      // The host's dark-mode toggle reaches the iframe by a message, in place.
+      const flipped = theme === 'dark' ? 'light' : 'dark'
+      await page.locator('#first').evaluate((frame, t) => {
+        ;(frame as HTMLIFrameElement).contentWindow?.postMessage(
+          { type: 'fencing-lab:theme', theme: t },
+          '*',
+        )
+      }, flipped)
+      await expect(frameRoot).toHaveAttribute('data-theme', flipped)
+      expect(await embedBackground(frameRoot)).toBe(
+        flipped === 'dark' ? 'rgb(22, 26, 32)' : 'rgb(255, 255, 255)',
+      )
     })
   }
 
