@@ -340,8 +340,12 @@ test.describe('a blog post with an iframe and a custom element', () => {
   }) => {
     await openPost(page, baseURL, { iframe: '?scenario=gc-pause', sandbox: '' })
     const words = page.frameLocator('#first').locator('.fl-embed-boot')
-    await expect(words).toContainText('in a sandboxed iframe, the sandbox needs allow-scripts')
-    await expect(words).toBeVisible()
+    await expect(words.first()).toContainText(
+      'in a sandboxed iframe, the sandbox needs allow-scripts',
+    )
+    await expect(words.first()).toBeVisible()
+    // Scripts off in the frame: its <noscript> shows too, with the way to the static figures.
+    await expect(words.nth(1)).toContainText('This live diagram needs JavaScript')
     // The browser's own report of the scripts it blocked is the only error.
     const blocked = pageErrors.filter((e) => /allow-scripts' permission is not set/.test(e))
     expect(blocked.length).toBeGreaterThan(0)
