@@ -209,6 +209,48 @@ test.describe('a blog post with an iframe and a custom element', () => {
     })
   })
 
+  // Chromium anchors the scroll itself (CSS scroll anchoring); Safari before 18 does not, nor a
+  // page with overflow-anchor: none. embed-host.js must keep the place in both, never twice.
+  for (const anchoring of ['auto', 'none'] as const) {
+    test(`a frame above the viewport changes height without moving the text being read (overflow-anchor: ${anchoring})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await openPost(page, baseURL, {
+        iframe: '?scenario=gc-pause&controls=full',
+        iframeHeight: 300,
+      })
+      // Through the CSSOM: the post's policy allows no inline style.
+      await page.evaluate((value) => {
+        document.documentElement.style.overflowAnchor = value
+      }, anchoring)
+      const iframe = page.locator('#first')
+      const frame = page.frameLocator('#first')
+      await expect(frame.locator(DIAGRAM)).toBeVisible()
+      const frameHeight = () => iframe.evaluate((el) => el.getBoundingClientRect().height)
+      await expect.poll(frameHeight).toBeGreaterThan(500)
+      // The reader has scrolled past the frame and reads paragraph 4.
+      const reading = page.getByText('Paragraph 4.', { exact: false })
+      await reading.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY))
+      const top = () => reading.evaluate((el) => Math.round(el.getBoundingClientRect().top))
+      expect(await iframe.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(0)
+      const readAt = await top()
+      // The frame says it grew, then shrank (Chromium throttles an off-screen cross-origin
+      // frame's rendering, so its own ResizeObserver would wait; its window posts the same way).
+      const before = await frameHeight()
+      const say = (height: number) =>
+        frame.locator('html').evaluate((_, h) => {
+          parent.postMessage({ type: 'fencing-lab:resize', height: h, id: null }, '*')
+        }, height)
+      await say(before + 190)
+      await expect.poll(frameHeight).toBe(before + 190)
+      expect(Math.abs((await top()) - readAt)).toBeLessThanOrEqual(1)
+      await say(before - 100)
+      await expect.poll(frameHeight).toBe(before - 100)
+      expect(Math.abs((await top()) - readAt)).toBeLessThanOrEqual(1)
+    })
+  }
+
   test('embed-host.js trusts only its frames, clamps heights and ignores other messages', async ({
     page,
     baseURL,
@@ -298,8 +340,12 @@ test.describe('a blog post with an iframe and a custom element', () => {
   }) => {
     await openPost(page, baseURL, { iframe: '?scenario=gc-pause', sandbox: '' })
     const words = page.frameLocator('#first').locator('.fl-embed-boot')
-    await expect(words).toContainText('in a sandboxed iframe, the sandbox needs allow-scripts')
-    await expect(words).toBeVisible()
+    await expect(words.first()).toContainText(
+      'in a sandboxed iframe, the sandbox needs allow-scripts',
+    )
+    await expect(words.first()).toBeVisible()
+    // Scripts off in the frame: its <noscript> shows too, with the way to the static figures.
+    await expect(words.nth(1)).toContainText('This live diagram needs JavaScript')
     // The browser's own report of the scripts it blocked is the only error.
     const blocked = pageErrors.filter((e) => /allow-scripts' permission is not set/.test(e))
     expect(blocked.length).toBeGreaterThan(0)
@@ -393,6 +439,18 @@ test.describe('a blog post with an iframe and a custom element', () => {
       await expect(elementRoot).toHaveAttribute('data-theme', 'auto')
       expect(await embedBackground(elementRoot)).toBe(
         os === 'dark' ? 'rgb(22, 26, 32)' : 'rgb(255, 255, 255)',
+      )
+      // The host's dark-mode toggle reaches the iframe by a message, in place.
+      const flipped = theme === 'dark' ? 'light' : 'dark'
+      await page.locator('#first').evaluate((frame, t) => {
+        ;(frame as HTMLIFrameElement).contentWindow?.postMessage(
+          { type: 'fencing-lab:theme', theme: t },
+          '*',
+        )
+      }, flipped)
+      await expect(frameRoot).toHaveAttribute('data-theme', flipped)
+      expect(await embedBackground(frameRoot)).toBe(
+        flipped === 'dark' ? 'rgb(22, 26, 32)' : 'rgb(255, 255, 255)',
       )
     })
   }

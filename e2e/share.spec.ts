@@ -395,14 +395,16 @@ test.describe('Embed dialog', () => {
 
     await dialog.getByRole('tab', { name: 'Custom element' }).click()
     await expect(code.first()).toContainText(
-      '<fencing-lab scenario="gc-pause" controls="minimal" theme="dark" autoplay loop from="9000" to="16010" t="16005" id="story">',
+      '<fencing-lab scenario="gc-pause" data-controls="minimal" theme="dark" autoplay loop from="9000" to="16010" t="16005" id="story">',
     )
-    await expect(code.first()).toContainText('fencing-lab.js"></script>')
+    await expect(code.first()).toContainText('fencing-lab.js" defer></script>')
     for (const [tab, text] of [
       ['Markdown', '](<http://127.0.0.1'],
-      ['Hugo', '{{< fencing-lab src="?scenario=gc-pause&controls=minimal'],
+      ['Hugo', '{{< fencing-lab scenario="gc-pause" controls="minimal"'],
+      ['Astro', '<FencingLab scenario={"gc-pause"} controls={"minimal"}'],
       ['MDX', 'referrerPolicy="strict-origin-when-cross-origin"'],
-      ['No-JS figure', '<img src="gc-pause.svg"'],
+      ['VitePress', "head: [['script',"],
+      ['Feed', '/figures/gc-pause.svg"'],
     ] as const) {
       await dialog.getByRole('tab', { name: tab }).click()
       await expect(dialog.getByRole('tabpanel')).toContainText(text)

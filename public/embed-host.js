@@ -15,8 +15,9 @@
  * lab's origin sandboxed without allow-same-origin posts from the opaque origin "null": it is
  * still ours, because its window is the one that posted. No dependencies, no inline code,
  * nothing written but each of those iframes' style.height (CSSOM, which a strict
- * Content-Security-Policy allows). Without this script the iframes keep the height the page
- * gave them.
+ * Content-Security-Policy allows), and the window's scroll position when a frame wholly above
+ * the viewport changes height (so the text being read does not move). Without this script the
+ * iframes keep the height the page gave them.
  */
 ;(function () {
   'use strict'
@@ -87,6 +88,18 @@
     }
   }
 
+  // A frame wholly above the viewport that changes height would move the text being read by
+  // the difference: keep the frame's bottom edge (and so everything after it) where it was on
+  // screen. Measured after the change, so a browser that anchors the scroll itself (CSS scroll
+  // anchoring) is not corrected twice.
+  function resize(iframe, px) {
+    var bottom = iframe.getBoundingClientRect().bottom
+    iframe.style.height = px + 'px'
+    if (bottom > 0) return
+    var moved = iframe.getBoundingClientRect().bottom - bottom
+    if (moved !== 0) window.scrollBy(0, moved)
+  }
+
   window.addEventListener('message', function (event) {
     var data = event.data
     if (field(data, 'type') !== RESIZE) return
@@ -98,7 +111,7 @@
       if (iframe.contentWindow !== event.source) continue
       if (!fromItsOrigin(iframe, event.origin)) return
       var px = Math.round(Math.min(Math.max(height, MIN_HEIGHT_PX), MAX_HEIGHT_PX))
-      if (iframe.style.height !== px + 'px') iframe.style.height = px + 'px'
+      if (iframe.style.height !== px + 'px') resize(iframe, px)
       return
     }
   })

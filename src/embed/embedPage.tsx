@@ -4,17 +4,26 @@
  * and the one-file classic script (classic.tsx) that a frame with an opaque origin falls back to.
  */
 import { createRoot } from 'react-dom/client'
+import type { LabStore, Theme } from '../store'
 import { LabProvider } from '../store'
 import { EmbedLab } from './EmbedLab'
 import { readEmbedAddress } from '../link/embed'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
+import { followHostTheme } from './hostTheme'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
   // The static words embed.html holds until now (React then owns the container).
   container.replaceChildren()
   const options = readEmbedParams(location.search, location.hash)
+  // The host's theme (its dark-mode toggle) wins over the parameter from now on; heard before
+  // anything loads, so a host that posts on the frame's load event is not missed.
+  let store: LabStore | null = null
+  followHostTheme(window, (theme) => {
+    document.documentElement.dataset.theme = theme
+    store?.getState().setTheme(theme)
+  })
   if (readEmbedAddress(location.search, location.hash).tour) {
     const { startTourEmbed } = await import('./tourEmbed')
     startTourEmbed(container, location.search, options.id)
@@ -23,14 +32,18 @@ async function start(container: HTMLElement): Promise<void> {
   // The parameter wins over the reader's system preference (an iframe cannot see the host's).
   document.documentElement.dataset.theme = options.theme
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches
-  const store = await openEmbed(options, { reducedMotion })
-  document.title = `${store.getState().lab.scenario.title ?? 'Custom scenario'} · Fencing Lab`
+  const opened = await openEmbed(options, { reducedMotion })
+  // A theme the host posted while the lab was loading.
+  const hostTheme = document.documentElement.dataset.theme
+  if (hostTheme !== options.theme) opened.getState().setTheme(hostTheme as Theme)
+  store = opened
+  document.title = `${opened.getState().lab.scenario.title ?? 'Custom scenario'} · Fencing Lab`
   createRoot(container).render(
-    <LabProvider store={store}>
+    <LabProvider store={opened}>
       <EmbedLab
         controls={options.controls}
         autoplay={options.autoplay}
-        labHref={labHrefFor(store, options, new URL('./', location.href).href)}
+        labHref={labHrefFor(opened, options, new URL('./', location.href).href)}
       />
     </LabProvider>,
   )

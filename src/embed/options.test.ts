@@ -230,6 +230,18 @@ describe('readElementAttributes', () => {
     })
   })
 
+  it('data-controls is controls under a name Astro keeps, and wins over it', () => {
+    expect(readElementAttributes(attributes({ 'data-controls': 'full' })).controls).toBe('full')
+    expect(
+      readElementAttributes(attributes({ 'data-controls': 'none', controls: '' })).controls,
+    ).toBe('none')
+    // What Astro leaves of controls="full" without the alias: a bare attribute, an error.
+    const bare = readElementAttributes(attributes({ controls: '' }))
+    expect(bare.controls).toBe('minimal')
+    expect(bare.problems).toHaveLength(1)
+    expect(ELEMENT_ATTRIBUTES).toContain('data-controls')
+  })
+
   it('quotes a bad attribute the way it is written in HTML', () => {
     const o = readElementAttributes(attributes({ controls: 'big', autoplay: 'sometimes' }))
     expect(o.problems).toEqual([

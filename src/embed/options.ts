@@ -63,13 +63,14 @@ export const ELEMENT_ATTRIBUTES = [
   'scenario',
   'link',
   'controls',
+  'data-controls',
   'theme',
   'autoplay',
   'loop',
   'from',
   'to',
   't',
-] as const satisfies ReadonlyArray<EmbedParam | 'scenario' | 'link' | 't'>
+] as const satisfies ReadonlyArray<EmbedParam | 'scenario' | 'link' | 't' | 'data-controls'>
 
 /**
  * The custom element: `<fencing-lab scenario="gc-pause" controls="minimal" autoplay loop>`.
@@ -100,7 +101,13 @@ export function readElementAttributes(get: (name: string) => string | null): Emb
     if (!read.ok) parts.problems.push(`t="${clip(t, 20)}" ${read.why}.`)
     else if (!parts.unknownScenario) parts.cursorMs = read.ms
   }
-  return readOptions(parts, get, 'attribute')
+  // `data-controls` is `controls` under a name no engine rewrites (Astro's JSX reads a bare
+  // `controls` as the media element's boolean attribute); it wins when both are there.
+  return readOptions(
+    parts,
+    (name) => (name === 'controls' ? (get('data-controls') ?? get(name)) : get(name)),
+    'attribute',
+  )
 }
 
 function readOptions(

@@ -18,6 +18,8 @@ import { exportSvg, figureFileName, figureSvg } from './exports'
 import { labLocation } from './shareLink'
 import type { ControlsMode, EmbedOptions, EmbedTheme, Snippets } from './snippets'
 import { buildSnippets, EMBED_NAME, reservedHeightPx } from './snippets'
+import { presetFigurePath } from '../../link/figures'
+import { figureAlt } from '../../sim/figureAlt'
 
 const CONTROLS: ReadonlyArray<{ value: ControlsMode; label: string }> = [
   { value: 'full', label: 'Full' },
@@ -30,14 +32,18 @@ const THEMES: ReadonlyArray<{ value: EmbedTheme; label: string }> = [
   { value: 'dark', label: 'Dark' },
 ]
 
-type SnippetTab = 'iframe' | 'element' | 'markdown' | 'hugo' | 'mdx' | 'figure'
+type SnippetTab =
+  'iframe' | 'element' | 'hugo' | 'astro' | 'mdx' | 'vitepress' | 'markdown' | 'figure'
+// The README's Publishing section lists the same snippets, engine by engine (snippets.ts).
 const SNIPPET_TABS: ReadonlyArray<{ id: SnippetTab; label: string }> = [
-  { id: 'iframe', label: 'iframe' },
+  { id: 'iframe', label: 'HTML' },
   { id: 'element', label: 'Custom element' },
-  { id: 'markdown', label: 'Markdown' },
   { id: 'hugo', label: 'Hugo' },
+  { id: 'astro', label: 'Astro' },
   { id: 'mdx', label: 'MDX' },
-  { id: 'figure', label: 'No-JS figure' },
+  { id: 'vitepress', label: 'VitePress' },
+  { id: 'markdown', label: 'Markdown' },
+  { id: 'figure', label: 'Feed' },
 ]
 
 /** The static figure a snippet points at: a blog column's width. */
@@ -114,11 +120,19 @@ export default function EmbedDialog({ onClose }: { onClose: () => void }) {
       target,
       title,
       figure: {
-        lightFile: figureFileName(lab, 'light', 'svg'),
-        darkFile: figureFileName(lab, 'dark', 'svg'),
+        // A preset's figure is published beside the lab (absolute, for feeds); a custom
+        // scenario's is the file the author downloads and uploads next to the post.
+        lightFile:
+          target.kind === 'preset'
+            ? `${where.baseUrl}${presetFigurePath(target.id, 'light')}`
+            : figureFileName(lab, 'light', 'svg'),
+        darkFile:
+          target.kind === 'preset'
+            ? `${where.baseUrl}${presetFigurePath(target.id, 'dark')}`
+            : figureFileName(lab, 'dark', 'svg'),
         widthPx: figure.widthPx,
         heightPx: figure.heightPx,
-        alt: `Space-time diagram of “${title}”: ${verdictWords(lab.findings)}`,
+        alt: figureAlt(lab.run, lab.findings, title),
       },
     },
     options,
@@ -289,15 +303,10 @@ function SnippetPanel({
       return (
         <>
           <p className="fl-hint">
-            Works in any page or Markdown that allows HTML. The script is optional: it grows the
-            iframe to fit its content.
+            Plain HTML, Astro <code>.md</code>, Eleventy, or Hugo with raw HTML allowed. The script
+            is optional: it fits the iframe to its content and keeps the reader’s place.
           </p>
-          <Snippet
-            heading="HTML (iframe)"
-            label="iframe snippet"
-            text={snippets.iframe}
-            onCopy={onCopy}
-          />
+          <Snippet heading="HTML" label="HTML snippet" text={snippets.iframe} onCopy={onCopy} />
         </>
       )
     case 'element':
@@ -305,7 +314,7 @@ function SnippetPanel({
         <>
           <p className="fl-hint">
             The lab as a custom element: no iframe, styles kept inside its shadow root. Load the
-            script once per page.
+            script once per page; without JavaScript, readers see the figure and the link.
           </p>
           <Snippet
             heading="HTML (custom element)"
@@ -315,33 +324,24 @@ function SnippetPanel({
           />
         </>
       )
-    case 'markdown':
-      return (
-        <>
-          <p className="fl-hint">
-            Where Markdown allows HTML, paste the iframe snippet. Where it does not (READMEs, some
-            feeds), this linked figure opens the lab; upload the SVG next to the post.
-          </p>
-          <Snippet
-            heading="Markdown"
-            label="Markdown snippet"
-            text={snippets.markdown}
-            onCopy={onCopy}
-          />
-          <FigureDownloads onDownload={onDownload} />
-        </>
-      )
     case 'hugo':
       return (
         <>
           <p className="fl-hint">
-            Save the template once as <code>layouts/shortcodes/fencing-lab.html</code>, then use the
-            shortcode in any post.
+            Works in Hugo’s default safe mode. Save the shortcode once as{' '}
+            <code>layouts/shortcodes/fencing-lab.html</code> and set the lab’s address in the site
+            configuration, then call it in any post.
           </p>
           <Snippet
+            heading="hugo.toml"
+            label="Hugo configuration"
+            text={snippets.hugoConfig}
+            onCopy={onCopy}
+          />
+          <Snippet
             heading="layouts/shortcodes/fencing-lab.html"
-            label="Hugo shortcode template"
-            text={snippets.hugoTemplate}
+            label="Hugo shortcode file"
+            text={snippets.hugoShortcode}
             onCopy={onCopy}
           />
           <Snippet
@@ -352,29 +352,82 @@ function SnippetPanel({
           />
         </>
       )
+    case 'astro':
+      return (
+        <>
+          <p className="fl-hint">
+            Save the component once as <code>src/components/FencingLab.astro</code>, import it in an{' '}
+            <code>.astro</code> or <code>.mdx</code> page. In <code>.md</code>, paste the HTML
+            snippet.
+          </p>
+          <Snippet
+            heading="src/components/FencingLab.astro"
+            label="Astro component"
+            text={snippets.astroComponent}
+            onCopy={onCopy}
+          />
+          <Snippet
+            heading="In a page"
+            label="Astro component call"
+            text={snippets.astroUsage}
+            onCopy={onCopy}
+          />
+        </>
+      )
     case 'mdx':
       return (
         <>
           <p className="fl-hint">
-            For MDX (Docusaurus, Astro, Next.js): an iframe needs no server rendering.
+            For MDX (Docusaurus, Next.js, Astro <code>.mdx</code>): a JSX iframe, no script and no
+            style string, so it survives client-side navigation.
           </p>
           <Snippet heading="MDX" label="MDX snippet" text={snippets.mdx} onCopy={onCopy} />
+        </>
+      )
+    case 'vitepress':
+      return (
+        <>
+          <p className="fl-hint">
+            VitePress reads Markdown’s HTML as a Vue template: the iframe goes in the page, the
+            optional sizing script in the config.
+          </p>
+          <Snippet
+            heading=".vitepress/config.mts"
+            label="VitePress configuration"
+            text={snippets.vitepressConfig}
+            onCopy={onCopy}
+          />
+          <Snippet
+            heading="In a page"
+            label="VitePress snippet"
+            text={snippets.vitepress}
+            onCopy={onCopy}
+          />
+        </>
+      )
+    case 'markdown':
+      return (
+        <>
+          <p className="fl-hint">
+            Where Markdown allows no HTML (READMEs, some feeds), this linked figure opens the lab.
+          </p>
+          <Snippet
+            heading="Markdown"
+            label="Markdown snippet"
+            text={snippets.markdown}
+            onCopy={onCopy}
+          />
+          <FigureDownloads onDownload={onDownload} />
         </>
       )
     case 'figure':
       return (
         <>
           <p className="fl-hint">
-            For feeds, email and print, and readers without JavaScript: put this next to the iframe
-            (or drop the <code>noscript</code> wrapper to always show it), and upload both SVG files
-            beside the page.
+            For feeds, email and print, where no script runs: the figure, a caption and a link to
+            the live lab, every address absolute.
           </p>
-          <Snippet
-            heading="HTML (no JavaScript)"
-            label="no-JavaScript figure"
-            text={snippets.figure}
-            onCopy={onCopy}
-          />
+          <Snippet heading="HTML (feed)" label="feed figure" text={snippets.feed} onCopy={onCopy} />
           <FigureDownloads onDownload={onDownload} />
         </>
       )
@@ -463,11 +516,6 @@ function readHeight(text: string | null): number | null {
   if (text === null) return null
   const px = wholeMs(text)
   return px === null || px < 100 || px > 5000 ? null : px
-}
-
-function verdictWords(findings: { verdict: string; violations: unknown[]; warnings: unknown[] }) {
-  const count = (n: number, word: string) => `${n === 0 ? 'no' : n} ${word}${n === 1 ? '' : 's'}`
-  return `${findings.verdict}, ${count(findings.violations.length, 'violation')}, ${count(findings.warnings.length, 'warning')}`
 }
 
 function kilobytes(bytes: number): string {

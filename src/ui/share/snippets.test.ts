@@ -4,7 +4,7 @@ import { readLabAddress } from '../../link/lab'
 import type { Scenario } from '../../sim'
 import { findPreset, parseScenario } from '../../sim'
 import type { EmbedOptions, EmbedSource } from './snippets'
-import { buildSnippets, embedParams, reservedHeightPx } from './snippets'
+import { buildSnippets, embedParams, HUGO_SHORTCODE, reservedHeightPx } from './snippets'
 
 const HOSTILE = `"><script>alert(1)</script><img src=x onerror=alert(1)> O'Brien & “Co” \\ {{ x }} ]( [!`
 const FLAT = HOSTILE // no control characters in it
@@ -103,7 +103,7 @@ describe('embed snippets', () => {
     })
   })
 
-  it('builds a well-formed iframe with a title, lazy loading, a height and a fallback link', () => {
+  it('builds a well-formed iframe with a title, lazy loading, a full width and a height', () => {
     const s = buildSnippets(source('GC pause: token 41 vs 42'), OPTIONS)
     const doc = parse(s.iframe)
     expect(tags(doc)).toEqual(['iframe', 'script'])
@@ -114,8 +114,7 @@ describe('embed snippets', () => {
     expect(iframe?.getAttribute('width')).toBe('100%')
     expect(iframe?.getAttribute('height')).toBe('480')
     expect(iframe?.getAttribute('referrerpolicy')).toBe('strict-origin-when-cross-origin')
-    // An iframe's content is raw text to the parser: the fallback link is written, not parsed.
-    expect(iframe?.textContent).toContain(`<a href="${s.labUrl.replace(/&/g, '&amp;')}">`)
+    expect(iframe?.getAttribute('frameborder')).toBe('0')
     const script = doc.querySelector('script')
     expect(script?.getAttribute('src')).toBe('https://blog.example/tools/fencing/embed-host.js')
     expect(script?.hasAttribute('defer')).toBe(true)
@@ -123,7 +122,7 @@ describe('embed snippets', () => {
 
   it('escapes a hostile title everywhere: no markup injected, the text survives', () => {
     const s = buildSnippets(source(HOSTILE), OPTIONS)
-    for (const html of [s.iframe, s.element, s.figure]) {
+    for (const html of [s.iframe, s.element, s.feed, s.vitepress]) {
       const doc = parse(html)
       expect(doc.querySelectorAll('img[onerror], [onerror]')).toHaveLength(0)
       expect([...doc.querySelectorAll('script')].every((el) => el.hasAttribute('src'))).toBe(true)
@@ -131,19 +130,19 @@ describe('embed snippets', () => {
     const iframeDoc = parse(s.iframe)
     expect(tags(iframeDoc)).toEqual(['iframe', 'script'])
     expect(iframeDoc.querySelector('iframe')?.getAttribute('title')).toBe(`Fencing Lab: ${FLAT}`)
-    // The raw text inside the iframe cannot close it early.
-    expect(iframeDoc.querySelector('iframe')?.textContent).not.toMatch(/<\/iframe/i)
 
     const elementDoc = parse(s.element)
-    expect(tags(elementDoc)).toEqual(['script', 'fencing-lab', 'a'])
-    expect(elementDoc.querySelector('fencing-lab a')?.textContent).toBe(
-      `${FLAT} — open the interactive diagram in Fencing Lab`,
+    expect(tags(elementDoc)).toEqual(['script', 'fencing-lab', 'a', 'img', 'p', 'a'])
+    expect(elementDoc.querySelector('fencing-lab p')?.textContent).toBe(
+      `${FLAT}: open the live lab`,
+    )
+    expect(elementDoc.querySelector('fencing-lab img')?.getAttribute('alt')).toBe(
+      `Space-time diagram: ${FLAT}`,
     )
 
-    const figureDoc = parse(s.figure)
-    // DOMParser documents run no scripts, so <noscript> content is parsed as markup.
-    expect(figureDoc.querySelector('img')?.getAttribute('alt')).toBe(`Space-time diagram: ${FLAT}`)
-    expect(tags(figureDoc)).toEqual(['noscript', 'a', 'picture', 'source', 'img'])
+    const feedDoc = parse(s.feed)
+    expect(feedDoc.querySelector('img')?.getAttribute('alt')).toBe(`Space-time diagram: ${FLAT}`)
+    expect(tags(feedDoc)).toEqual(['figure', 'a', 'img', 'figcaption', 'a'])
   })
 
   it('flattens line breaks, so no snippet line is split', () => {
@@ -180,13 +179,61 @@ describe('embed snippets', () => {
     }
   })
 
-  it('gives Hugo a template and a call that rebuild the same embed URL', () => {
+  it('gives Hugo a call whose parameters are the embed URL’s, and the lab’s address once', () => {
     const s = buildSnippets(source('GC pause'), OPTIONS)
-    expect(s.hugoTemplate).toContain(
-      '<iframe src="https://blog.example/tools/fencing/embed.html{{ .Get "src" }}"',
+    expect(s.hugoConfig).toBe('[params]\n  fencingLab = "https://blog.example/tools/fencing/"')
+    const params = [...s.hugoUsage.matchAll(/(\w+)="((?:\\"|[^"])*)"/g)].map((m) => [m[1], m[2]])
+    const url = new URL(s.embedUrl)
+    expect(params.filter(([name]) => name !== 'title' && name !== 'height')).toEqual([
+      ...url.searchParams,
+    ])
+    expect(s.hugoShortcode).toBe(HUGO_SHORTCODE)
+    // The shortcode's query names are the embed page's.
+    for (const [name] of url.searchParams) expect(s.hugoShortcode).toContain(`"${name}"`)
+  })
+
+  it('gives Astro a component for this lab and a call with the same options', () => {
+    const s = buildSnippets(source('GC pause'), OPTIONS)
+    expect(s.astroComponent).toContain('const LAB = "https://blog.example/tools/fencing/"')
+    expect(s.astroUsage).toBe(
+      '<FencingLab scenario={"gc-pause"} controls={"minimal"} theme={"dark"} autoplay loop from={"9000"} to={"16010"} t={"16005"} id={"story-1"} title={"Fencing Lab: GC pause"} height={480} />',
     )
-    const src = /src="([^"]*)"/.exec(s.hugoUsage)?.[1]
-    expect(`https://blog.example/tools/fencing/embed.html${src ?? ''}`).toBe(s.embedUrl)
+    const custom = buildSnippets(
+      source('Mine', { kind: 'custom', scenario: presetScenario('gc-pause') }),
+      OPTIONS,
+    )
+    expect(custom.astroUsage).toMatch(/^<FencingLab link=\{"#s=[\w-]+"\} controls=/)
+  })
+
+  it('every snippet survives its engine as pasted', () => {
+    for (const target of [
+      { kind: 'preset', id: 'gc-pause' } as const,
+      { kind: 'custom', scenario: presetScenario('lock-delay') } as const,
+    ]) {
+      const s = buildSnippets(source(HOSTILE, target), OPTIONS)
+      const pasted = [s.iframe, s.element, s.mdx, s.vitepress, s.feed, s.astroUsage, s.hugoUsage]
+      for (const text of pasted) {
+        // MDX fails on an HTML comment; MDX and a strict CSP refuse a style string.
+        expect(text).not.toContain('<!--')
+        expect(text).not.toMatch(/\sstyle=/)
+        // A blank line ends Markdown's HTML block: the rest would become a paragraph.
+        expect(text).not.toMatch(/\n\s*\n/)
+        // 4 spaces of indentation would make Markdown show the line as code.
+        expect(text).not.toMatch(/\n {4}/)
+        // An iframe of fixed width makes a phone page scroll sideways.
+        expect(text).not.toMatch(/<iframe[^>]*\swidth="\d+"/)
+      }
+      // A module script needs CORS headers a static host may not send.
+      expect(s.element).not.toContain('type="module"')
+      // Astro's JSX turns controls="…" into a bare boolean: the element says data-controls.
+      expect(parse(s.element).querySelector('fencing-lab')?.getAttribute('data-controls')).toBe(
+        'minimal',
+      )
+      expect(parse(s.element).querySelector('fencing-lab')?.hasAttribute('controls')).toBe(false)
+      // VitePress reads <script> in Markdown as a Vue block.
+      expect(s.vitepress).not.toMatch(/^<script/m)
+      expect(s.mdx).not.toMatch(/^<script/m)
+    }
   })
 
   it('reserves more height for fuller controls', () => {
@@ -194,8 +241,10 @@ describe('embed snippets', () => {
     expect(reservedHeightPx('minimal', 400)).toBeGreaterThan(reservedHeightPx('none', 400))
     expect(reservedHeightPx('none', 10)).toBeGreaterThanOrEqual(160)
     // A preset-sized diagram gets the documented height; a taller one (more lanes) gets more.
-    expect(reservedHeightPx('minimal', 398)).toBe(630)
-    expect(reservedHeightPx('full', 398)).toBe(810)
+    // The documented phone heights, which hold every preset in any column of 360 px or more.
+    expect(reservedHeightPx('minimal', 398)).toBe(710)
+    expect(reservedHeightPx('full', 398)).toBe(920)
+    expect(reservedHeightPx('none', 398)).toBe(630)
     expect(reservedHeightPx('minimal', 900)).toBe(900 + 232)
   })
 })

@@ -52,21 +52,41 @@ export interface EmbedSource {
 export interface Snippets {
   embedUrl: string
   labUrl: string
+  /** Plain HTML, Astro `.md`, Eleventy Markdown: the iframe and the optional sizing script. */
   iframe: string
+  /** The custom element, loaded by a classic script; its children are the no-JS figure. */
   element: string
+  /** A linked figure in plain Markdown (READMEs, engines that allow no HTML). */
   markdown: string
-  hugoTemplate: string
+  /** Hugo: the site parameter, the shortcode file (the same for every embed) and its call. */
+  hugoConfig: string
+  hugoShortcode: string
   hugoUsage: string
+  /** MDX (Docusaurus, Next.js, Astro `.mdx`): a JSX iframe, no script, no style string. */
   mdx: string
-  figure: string
+  /** Astro: a component file (the same for every embed of one lab) and its call. */
+  astroComponent: string
+  astroUsage: string
+  /** VitePress (Vue templates): the config's head entry for the sizing script, and the iframe. */
+  vitepressConfig: string
+  vitepress: string
+  /** A feed, email or print: the figure with a caption and a link, every URL absolute. */
+  feed: string
 }
 
 /**
- * The heights the README's Embedding section documents per controls mode: measured in Chromium,
- * they hold every preset with its caption at any moment in a column of 640 px or more, so an
- * iframe without the host script does not scroll inside.
+ * The heights the README documents per controls mode (measured in Chromium): they hold every
+ * preset with its caption at any moment in a column of 360 px (a phone) or more, so an iframe
+ * without the host script never scrolls inside, on a phone or a desktop.
  */
 export const RESERVED_HEIGHT_PX: Record<ControlsMode, number> = {
+  full: 920,
+  minimal: 710,
+  none: 630,
+}
+
+/** The same measure in a column of 640 px or more (the README's per-width heights). */
+export const WIDE_HEIGHT_PX: Record<ControlsMode, number> = {
   full: 810,
   minimal: 630,
   none: 570,
@@ -87,55 +107,54 @@ export function embedParams(target: LinkTarget, options: EmbedOptions): Array<[s
   return embedLinkParams(ref, options)
 }
 
+/**
+ * Every snippet for one embed. Each survives the engine it is for as pasted: no HTML comment
+ * (MDX fails on it), no `style` string (MDX and a strict CSP refuse it; `frameborder` does the
+ * job), `width="100%"` (a phone never scrolls sideways), no blank line inside (Markdown would end
+ * the HTML block there), `data-controls` for the element (Astro's JSX reads a bare `controls` as
+ * the media element's boolean), and a classic script (a module script needs CORS headers).
+ */
 export function buildSnippets(
   source: EmbedSource,
   options: EmbedOptions,
   /** The custom scenario's `s=` payload, if the caller already has it. */
   encoded?: string,
 ): Snippets {
-  const { target } = source
+  const { target, baseUrl } = source
   const ref = addressRefOf(target, encoded)
   const embed = writeEmbedAddress(ref, options)
-  const embedUrl = `${embedPageHref(source.baseUrl)}${embed.search}${embed.hash}`
+  const embedUrl = `${embedPageHref(baseUrl)}${embed.search}${embed.hash}`
   const labUrl = labLink(source, ref, options)
   const title = `Fencing Lab: ${source.title}`
   const height = String(Math.max(1, Math.round(options.heightPx)))
-  const fallbackText = `${source.title} — open the interactive diagram in Fencing Lab`
-  const hostScript = `<script src="${escapeAttribute(`${source.baseUrl}embed-host.js`)}" defer></script>`
+  const hostScriptUrl = `${baseUrl}${HOST_SCRIPT}`
 
   const iframe = [
     `<iframe src="${escapeAttribute(embedUrl)}"`,
     `  title="${escapeAttribute(title)}"`,
-    `  width="100%" height="${height}" loading="lazy"`,
-    `  referrerpolicy="strict-origin-when-cross-origin" style="border:0">`,
-    `  <a href="${escapeAttribute(labUrl)}">${escapeHtmlText(fallbackText)}</a>`,
-    `</iframe>`,
-    `<!-- Optional: grows the iframe to fit its content. -->`,
-    hostScript,
+    `  width="100%" height="${height}" loading="lazy" frameborder="0"`,
+    `  referrerpolicy="strict-origin-when-cross-origin"></iframe>`,
+    `<script src="${escapeAttribute(hostScriptUrl)}" defer></script>`,
   ].join('\n')
 
+  const { figure } = source
+  const img = `<img src="${escapeAttribute(figure.lightFile)}" width="${figure.widthPx}" height="${figure.heightPx}" alt="${escapeAttribute(figure.alt)}">`
+  const caption = `${escapeHtmlText(source.title)}: <a href="${escapeAttribute(labUrl)}">open the live lab</a>`
   const attributes = elementAttributes(target, options, embed.hash)
   const element = [
-    `<script type="module" src="${escapeAttribute(`${source.baseUrl}fencing-lab.js`)}"></script>`,
+    `<script src="${escapeAttribute(`${baseUrl}${ELEMENT_SCRIPT}`)}" defer></script>`,
     `<fencing-lab ${attributes}>`,
-    `  <a href="${escapeAttribute(labUrl)}">${escapeHtmlText(fallbackText)}</a>`,
+    `  <a href="${escapeAttribute(labUrl)}">${img}</a>`,
+    `  <p>${caption}</p>`,
     `</fencing-lab>`,
   ].join('\n')
 
-  const markdown = `[![${escapeMarkdownText(source.figure.alt)}](${markdownDestination(
-    source.figure.lightFile,
+  const markdown = `[![${escapeMarkdownText(figure.alt)}](${markdownDestination(
+    figure.lightFile,
   )})](${markdownDestination(labUrl)})`
 
-  const hugoTemplate = [
-    `{{- /* layouts/shortcodes/fencing-lab.html: a Fencing Lab embed */ -}}`,
-    `<iframe src="${escapeAttribute(embedPageHref(source.baseUrl))}{{ .Get "src" }}"`,
-    `  title="{{ .Get "title" | default "Fencing Lab" }}"`,
-    `  width="100%" height="{{ .Get "height" | default "${height}" }}" loading="lazy"`,
-    `  referrerpolicy="strict-origin-when-cross-origin" style="border:0"></iframe>`,
-  ].join('\n')
-  const hugoUsage = `{{< fencing-lab src="${embed.search}${embed.hash}" title="${escapeHugoParam(
-    title,
-  )}" height="${height}" >}}`
+  const hugoConfig = [`[params]`, `  fencingLab = ${JSON.stringify(baseUrl)}`].join('\n')
+  const hugoUsage = `{{< fencing-lab ${hugoParams(target, options, embed.hash, title, height)} >}}`
 
   const mdx = [
     `<iframe`,
@@ -144,22 +163,29 @@ export function buildSnippets(
     `  width="100%"`,
     `  height="${height}"`,
     `  loading="lazy"`,
+    `  frameBorder="0"`,
     `  referrerPolicy="strict-origin-when-cross-origin"`,
-    `  style={{ border: 0 }}`,
     `/>`,
   ].join('\n')
 
-  const { figure } = source
-  const figureMarkup = [
-    `<noscript>`,
-    `  <a href="${escapeAttribute(labUrl)}">`,
-    `    <picture>`,
-    `      <source srcset="${escapeAttribute(figure.darkFile)}" media="(prefers-color-scheme: dark)">`,
-    `      <img src="${escapeAttribute(figure.lightFile)}" width="${figure.widthPx}" height="${figure.heightPx}"`,
-    `        alt="${escapeAttribute(figure.alt)}" style="max-width:100%;height:auto">`,
-    `    </picture>`,
-    `  </a>`,
-    `</noscript>`,
+  const astroUsage = `<FencingLab ${astroProps(target, options, embed.hash, title, height)} />`
+
+  const vitepressConfig = [
+    `// .vitepress/config.mts: sizes each Fencing Lab iframe to its content (optional)`,
+    `head: [['script', { src: ${JSON.stringify(hostScriptUrl)}, defer: '' }]],`,
+  ].join('\n')
+  const vitepress = [
+    `<iframe src="${escapeAttribute(embedUrl)}"`,
+    `  title="${escapeAttribute(title)}"`,
+    `  width="100%" height="${height}" loading="lazy" frameborder="0"`,
+    `  referrerpolicy="strict-origin-when-cross-origin"></iframe>`,
+  ].join('\n')
+
+  const feed = [
+    `<figure>`,
+    `  <a href="${escapeAttribute(labUrl)}">${img}</a>`,
+    `  <figcaption>${caption}</figcaption>`,
+    `</figure>`,
   ].join('\n')
 
   return {
@@ -168,10 +194,15 @@ export function buildSnippets(
     iframe,
     element,
     markdown,
-    hugoTemplate,
+    hugoConfig,
+    hugoShortcode: HUGO_SHORTCODE,
     hugoUsage,
     mdx,
-    figure: figureMarkup,
+    astroComponent: astroComponent(baseUrl),
+    astroUsage,
+    vitepressConfig,
+    vitepress,
+    feed,
   }
 }
 
@@ -193,7 +224,8 @@ function elementAttributes(target: LinkTarget, options: EmbedOptions, hash: stri
   const parts: string[] = []
   if (target.kind === 'preset') parts.push(`scenario="${escapeAttribute(target.id)}"`)
   else parts.push(`link="${escapeAttribute(hash)}"`)
-  parts.push(`controls="${options.controls}"`, `theme="${options.theme}"`)
+  // `data-controls`, not `controls`: Astro's JSX turns `controls="full"` into a bare `controls`.
+  parts.push(`data-controls="${options.controls}"`, `theme="${options.theme}"`)
   if (options.autoplay) parts.push('autoplay')
   if (options.loop) parts.push('loop')
   if (options.range !== null) {
@@ -203,4 +235,137 @@ function elementAttributes(target: LinkTarget, options: EmbedOptions, hash: stri
     parts.push(`t="${msText(options.cursorMs)}"`)
   if (EMBED_NAME.test(options.name)) parts.push(`id="${escapeAttribute(options.name)}"`)
   return parts.join(' ')
+}
+
+/** The embed's options as name/value pairs: the iframe's query names, a custom scenario in `link`. */
+function namedOptions(
+  target: LinkTarget,
+  options: EmbedOptions,
+  hash: string,
+): Array<[string, string]> {
+  const pairs = embedParams(target, options)
+  if (target.kind === 'custom') pairs.unshift(['link', hash])
+  return pairs
+}
+
+/** The Hugo shortcode's parameters (double-quoted; see escapeHugoParam). */
+function hugoParams(
+  target: LinkTarget,
+  options: EmbedOptions,
+  hash: string,
+  title: string,
+  height: string,
+): string {
+  const pairs = [...namedOptions(target, options, hash), ['title', title], ['height', height]]
+  return pairs.map(([name, value]) => `${name}="${escapeHugoParam(value ?? '')}"`).join(' ')
+}
+
+/** The Astro component's props: strings, and `autoplay`/`loop` as bare booleans. */
+function astroProps(
+  target: LinkTarget,
+  options: EmbedOptions,
+  hash: string,
+  title: string,
+  height: string,
+): string {
+  const parts: string[] = []
+  for (const [name, value] of namedOptions(target, options, hash)) {
+    if (name === 'autoplay' || name === 'loop') parts.push(name)
+    else parts.push(`${name}=${jsxString(value)}`)
+  }
+  parts.push(`title=${jsxString(title)}`, `height={${height}}`)
+  return parts.join(' ')
+}
+
+/** The script that sizes our iframes, and the one that registers <fencing-lab>. */
+const HOST_SCRIPT = 'embed-host.js'
+const ELEMENT_SCRIPT = 'fencing-lab.js'
+
+/**
+ * publishing/hugo/layouts/shortcodes/fencing-lab.html (a test keeps the file equal to this).
+ * Hugo's default Markdown renderer omits raw HTML ("raw HTML omitted"), but a shortcode's output
+ * is the template's, so the iframe survives safe mode. Go's html/template escapes every value.
+ */
+export const HUGO_SHORTCODE = `{{- /*
+  Fencing Lab embed for Hugo: works in Hugo's default safe mode (no unsafe = true needed).
+  Save as layouts/shortcodes/fencing-lab.html and set the lab's address (ending in /) once:
+    [params]
+      fencingLab = "https://LAB-HOST/"
+  In a post (angle brackets, not percent signs):
+    {{< fencing-lab scenario="gc-pause" controls="minimal" >}}
+  Parameters: scenario or link (a lab link's #s=...), controls, theme, autoplay, loop, from, to,
+  t, id (as embed.html's), title, height (px; default 710 holds every preset on a phone).
+*/ -}}
+{{- $lab := .Get "lab" | default site.Params.fencingLab -}}
+{{- if not $lab -}}
+  {{- errorf "fencing-lab shortcode (%s): set params.fencingLab, the lab's address ending in /, in the site configuration" .Position -}}
+{{- end -}}
+{{- $query := slice -}}
+{{- range $name := slice "scenario" "controls" "theme" "autoplay" "loop" "from" "to" "t" "id" -}}
+  {{- with $.Get $name -}}
+    {{- $query = $query | append (printf "%s=%s" $name (urlquery .)) -}}
+  {{- end -}}
+{{- end -}}
+{{- /* One string: html/template would escape a query's = and & written after a literal ?. */ -}}
+{{- $src := printf "%sembed.html?%s%s" $lab (delimit $query "&") (.Get "link") -}}
+<iframe src="{{ $src }}"
+  title="{{ .Get "title" | default "Fencing Lab" }}"
+  width="100%" height="{{ .Get "height" | default "710" }}" loading="lazy" frameborder="0"
+  referrerpolicy="strict-origin-when-cross-origin"></iframe>
+<script src="{{ $lab }}embed-host.js" defer></script>
+`
+
+/**
+ * publishing/astro/FencingLab.astro, for the lab at `baseUrl` (a test keeps the file equal to
+ * this for https://LAB-HOST/). A component, so an .mdx or .astro page imports it once; the script
+ * is inline (Astro must not bundle a script from another host) and survives view transitions.
+ */
+export function astroComponent(baseUrl: string): string {
+  return `---
+/**
+ * Fencing Lab embed for Astro (.astro pages, .mdx; an .md page can paste the HTML snippet).
+ *   import FencingLab from '../components/FencingLab.astro'
+ *   <FencingLab scenario="gc-pause" controls="minimal" />
+ * Props: scenario or link (a lab link's #s=...), controls, theme, autoplay, loop, from, to, t,
+ * id (as embed.html's), title, height (px; the default holds every preset on a phone).
+ */
+interface Props {
+  scenario?: string
+  link?: string
+  controls?: 'full' | 'minimal' | 'none'
+  theme?: 'auto' | 'light' | 'dark'
+  autoplay?: boolean
+  loop?: boolean
+  from?: string
+  to?: string
+  t?: string
+  id?: string
+  title?: string
+  height?: number
+}
+const LAB = ${JSON.stringify(baseUrl)}
+const HEIGHT_PX = { full: ${RESERVED_HEIGHT_PX.full}, minimal: ${RESERVED_HEIGHT_PX.minimal}, none: ${RESERVED_HEIGHT_PX.none} }
+const { link = '', controls = 'minimal', theme = 'auto', title = 'Fencing Lab', ...rest } = Astro.props
+const pairs: Array<[string, string | boolean | undefined]> = [
+  ['scenario', rest.scenario],
+  ['controls', controls],
+  ['theme', theme],
+  ['autoplay', rest.autoplay && '1'],
+  ['loop', rest.loop && '1'],
+  ['from', rest.from],
+  ['to', rest.to],
+  ['t', rest.t],
+  ['id', rest.id],
+]
+const query = pairs
+  .filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== '')
+  .map(([name, value]) => \`\${name}=\${encodeURIComponent(value)}\`)
+  .join('&')
+---
+<iframe src={\`\${LAB}embed.html?\${query}\${link}\`}
+  title={title}
+  width="100%" height={rest.height ?? HEIGHT_PX[controls]} loading="lazy" frameborder="0"
+  referrerpolicy="strict-origin-when-cross-origin"></iframe>
+<script is:inline src={\`\${LAB}embed-host.js\`} defer></script>
+`
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { PRESETS } from '../../sim'
+import { FIGURE_WIDTH_PX, presetFigure, README_LAB, readmeSnippets } from './presetFigures'
+import type { Snippets } from './snippets'
+
+const root = new URL('../../../', import.meta.url)
+const text = (path: string) => readFileSync(new URL(path, root), 'utf8')
+
+/** Each `<!-- snippet: name -->` in the README and the fenced block under it. */
+function readmeBlocks(readme: string): Array<{ name: string; code: string }> {
+  return [...readme.matchAll(/<!-- snippet: (\w+) -->\n\n```\w*\n([\s\S]*?)\n```\n/g)].map((m) => ({
+    name: m[1] ?? '',
+    code: m[2] ?? '',
+  }))
+}
+
+describe('the README’s snippets and the shipped files', () => {
+  const snippets = readmeSnippets()
+
+  it('are exactly what the Embed dialog’s module generates', () => {
+    const blocks = readmeBlocks(text('README.md'))
+    const names = blocks.map((b) => b.name)
+    // One block per snippet an author pastes (the shortcode and component are shipped files).
+    expect(new Set(names)).toEqual(
+      new Set(
+        ['iframe', 'element', 'hugoConfig', 'hugoUsage', 'astroUsage', 'mdx'].concat([
+          'vitepress',
+          'vitepressConfig',
+          'feed',
+        ]),
+      ),
+    )
+    for (const { name, code } of blocks) {
+      expect(code, `README snippet "${name}"`).toBe(snippets[name as keyof Snippets])
+    }
+  })
+
+  it('ship the Hugo shortcode and the Astro component the dialog offers', () => {
+    expect(text('publishing/hugo/layouts/shortcodes/fencing-lab.html')).toBe(snippets.hugoShortcode)
+    expect(text('publishing/astro/FencingLab.astro')).toBe(snippets.astroComponent)
+    expect(snippets.astroComponent).toContain(`const LAB = "${README_LAB}"`)
+  })
+})
+
+describe('presetFigure', () => {
+  it('renders every preset in both themes, with words for what happens', () => {
+    for (const preset of PRESETS) {
+      const figure = presetFigure(preset)
+      expect(figure.widthPx).toBe(FIGURE_WIDTH_PX)
+      expect(figure.heightPx).toBeGreaterThan(100)
+      expect(figure.light).toContain('data-theme="light"')
+      expect(figure.dark).toContain('data-theme="dark"')
+      expect(figure.alt).toContain(figure.title)
+      expect(figure.alt).toMatch(/Verdict: /)
+    }
+  })
+})
