@@ -15,6 +15,7 @@ import { benchBundle } from './bundle'
 import { benchExplore } from './explore'
 import { benchExploreUi } from './exploreUi'
 import { benchLab } from './lab'
+import { benchPaint } from './paint'
 import type { BenchReport, BenchResult } from './result'
 import { benchSim } from './sim'
 import { round } from './stats'
@@ -28,6 +29,7 @@ const suites: Suite[] = [
   { name: 'sim', run: benchSim },
   { name: 'explore', run: benchExplore },
   { name: 'bundle', run: benchBundle },
+  { name: 'paint', run: benchPaint },
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },
 ]
