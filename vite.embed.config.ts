@@ -16,18 +16,11 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vite'
-import { contentSecurityPolicy, manifestsOutsideDist } from './vite.config.ts'
+import { contentSecurityPolicy, manifestsOutsideDist, PREACT_ALIASES } from './vite.config.ts'
+
+export { PREACT_ALIASES }
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
-
-/** React's entry points, answered by preact/compat (exact names, so nothing else matches). */
-export const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-]
 
 /**
  * embed.html's stylesheet without `crossorigin`: a frame sandboxed into an opaque origin fetches

@@ -1,7 +1,7 @@
 /**
  * First-load JavaScript of each built artifact, gzipped (level 9), read from dist/ exactly as
  * `npm test`'s budget check reads it (scripts/bundleSize.ts). The 90 kB goal is the embed's and
- * the custom element's; the lab page is reported for reference.
+ * the custom element's; the lab page's is 100 kB (issue 18).
  */
 import { firstLoadGzipBytes } from '../scripts/bundleSize'
 import type { BenchResult } from './result'
@@ -15,7 +15,7 @@ const ARTIFACTS = [
     manifest: 'manifest.element.json',
     target: '<= 90',
   },
-  { case: 'lab', entry: 'index.html', manifest: 'manifest.json' },
+  { case: 'lab', entry: 'index.html', manifest: 'manifest.json', target: '<= 100' },
 ] as const
 
 export function benchBundle(): BenchResult[] {

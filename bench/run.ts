@@ -16,6 +16,7 @@ import { benchExplore } from './explore'
 import { benchExploreUi } from './exploreUi'
 import { benchHistory } from './history'
 import { benchLab } from './lab'
+import { benchPaint } from './paint'
 import type { BenchReport, BenchResult } from './result'
 import { benchSim } from './sim'
 import { round } from './stats'
@@ -30,6 +31,7 @@ const suites: Suite[] = [
   { name: 'explore', run: benchExplore },
   { name: 'history', run: benchHistory },
   { name: 'bundle', run: benchBundle },
+  { name: 'paint', run: benchPaint },
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },
 ]

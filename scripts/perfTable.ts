@@ -47,6 +47,18 @@ const ROWS: readonly RowSpec[] = [
     what: 'Longest main-thread task (CPU) during a search or chaos run',
     names: ['explore-ui.main_thread_task_max_cpu_ms.*'],
   },
+  {
+    what: 'First contentful paint, cold cache: lab page / tour / embed',
+    names: ['paint.fcp_ms.index', 'paint.fcp_ms.tour', 'paint.fcp_ms.embed'],
+  },
+  {
+    what: 'Largest contentful paint, cold cache: lab page / tour / embed',
+    names: ['paint.lcp_ms.index', 'paint.lcp_ms.tour', 'paint.lcp_ms.embed'],
+  },
+  {
+    what: 'Cumulative layout shift while loading: lab page / tour / embed',
+    names: ['paint.cls.index', 'paint.cls.tour', 'paint.cls.embed'],
+  },
   { what: 'Lab page (index.html) load to interactive diagram', names: ['lab.load_ms.index'] },
   {
     what: 'Embed (embed.html?scenario=gc-pause) load to interactive',
@@ -86,8 +98,12 @@ const ROWS: readonly RowSpec[] = [
     joiner: ' → ',
   },
   {
-    what: 'First-load JavaScript, gzipped: embed / custom element',
-    names: ['bundle.first_load_js_kb_gz.embed', 'bundle.first_load_js_kb_gz.element'],
+    what: 'First-load JavaScript, gzipped: lab page / embed / custom element',
+    names: [
+      'bundle.first_load_js_kb_gz.lab',
+      'bundle.first_load_js_kb_gz.embed',
+      'bundle.first_load_js_kb_gz.element',
+    ],
   },
 ]
 
@@ -180,7 +196,9 @@ export function performanceSection(report: BenchReport): string {
   const references =
     'Ratios are to reference limits measured in the same run and browser: a blank page from the ' +
     `same server (load to interactive ${value('reference.load_ms.blank-page')}, heap ` +
-    `${value('reference.heap_mb.blank-page')}) and a bare requestAnimationFrame loop (frame ` +
+    `${value('reference.heap_mb.blank-page')}; a heading and a paragraph: first contentful ` +
+    `paint ${value('reference.fcp_ms.blank-page')}, largest ${value('reference.lcp_ms.blank-page')}` +
+    `) and a bare requestAnimationFrame loop (frame ` +
     `median ${value('reference.frame_median_ms.raf-loop')}, p95 ` +
     `${value('reference.frame_p95_ms.raf-loop')}).`
   const date = report.measuredAt.slice(0, 10)
@@ -209,7 +227,29 @@ export function performanceSection(report: BenchReport): string {
     lines.join('\n'),
     ...(measuredReferences ? ['', references] : []),
     ...firstClick,
+    ...laterRuns(results),
   ].join('\n')
+}
+
+/**
+ * Figures merged from a later partial run (`npx tsx bench/run.ts <suite>`) carry that run in
+ * `detail.run`: say which, when and under what load, so no figure passes for the main run's.
+ */
+function laterRuns(results: readonly BenchResult[]): string[] {
+  const runs = new Map<string, string[]>()
+  for (const r of results) {
+    const run = r.detail?.run as
+      { measuredAt?: string; loadAverage?: [number, number]; note?: string } | undefined
+    if (run?.measuredAt === undefined) continue
+    const load =
+      run.loadAverage === undefined ? '' : `, load average ${run.loadAverage.join(' → ')}`
+    const key = `${run.measuredAt.slice(0, 16).replace('T', ' ')} UTC${load}${run.note === undefined ? '' : `: ${run.note}`}`
+    runs.set(key, [...(runs.get(key) ?? []), r.name.split('.')[0] ?? r.name])
+  }
+  return [...runs].map(
+    ([run, suites]) =>
+      `\nFigures of ${[...new Set(suites)].join(', ')} were measured in a later run (${run}).`,
+  )
 }
 
 /** README.md with its Performance section replaced, formatted as Prettier formats it. */

@@ -1,12 +1,23 @@
 /** Small DOM hooks: element width, media queries, a value that settles. */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import type { RefObject } from 'react'
 
-/** The content width of an element in whole px, kept current with a ResizeObserver (0 until measured). */
+/**
+ * The content width of an element in whole px, kept current with a ResizeObserver (0 until
+ * measured). Measured in a layout effect: what is drawn for the width is in the first frame the
+ * browser paints, not one frame later (the page's first screen is replaced by the app in place).
+ */
 export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T | null>(null)
   const [width, setWidth] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current
     if (element === null) return
     setWidth(Math.floor(element.clientWidth))

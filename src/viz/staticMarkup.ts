@@ -51,6 +51,9 @@ function escape(text: string): string {
 type Component = (props: Record<string, unknown>) => ReactNode
 
 function attributes(props: Record<string, unknown>): string {
+  // One value per attribute: preact/compat (the pages' build) gives an element both `className`
+  // and `class`, which would make the document ill-formed.
+  const written = new Set<string>()
   let out = ''
   for (const [name, value] of Object.entries(props)) {
     if (name === 'children' || name === 'key' || name === 'ref') continue
@@ -60,6 +63,8 @@ function attributes(props: Record<string, unknown>): string {
       throw new Error(`renderStatic: unsupported ${typeof value} prop "${name}"`)
     }
     const attr = ATTRIBUTE[name] ?? name
+    if (written.has(attr)) continue
+    written.add(attr)
     out += ` ${attr}="${escape(String(value))}"`
   }
   return out
@@ -76,7 +81,13 @@ export function renderStatic(node: ReactNode): string {
   const props = (node.props ?? {}) as Record<string, unknown>
   const type: unknown = node.type
   if (type === Fragment) return renderStatic(props.children as ReactNode)
-  if (typeof type === 'function') return renderStatic((type as Component)(props))
+  if (typeof type === 'function') {
+    // preact/compat's memo() (the pages' build) is a class-like function that wraps the
+    // component it was given in `type`: render that one.
+    const wrapped = (type as { type?: unknown }).type
+    const component = (typeof wrapped === 'function' ? wrapped : type) as Component
+    return renderStatic(component(props))
+  }
   if (
     typeof type === 'object' &&
     type !== null &&

@@ -1,0 +1,150 @@
+/**
+ * First paint of the pages a reader opens (issue 18): first contentful paint, largest contentful
+ * paint and cumulative layout shift of index.html, tour.html and embed.html?scenario=gc-pause,
+ * each in a fresh context (cold cache), interleaved with a blank page from the same server — a
+ * title and a paragraph, no script — whose figures are the reference. Medians of BENCH_PAINT_LOADS
+ * (default 7) loads each, after one unmeasured round. CLS is read once the page has been
+ * interactive for a while (PAINT_SETTLE_MS), so the app's taking over the first screen counts.
+ *
+ * Run it alone: `npx tsx bench/run.ts paint` (build first: `npm run build`).
+ */
+import type { Browser } from '@playwright/test'
+import { openPreview } from './browser'
+import type { BenchResult } from './result'
+import { median, round } from './stats'
+
+const LOADS = Number(process.env.BENCH_PAINT_LOADS ?? 7)
+const VIEWPORT = { width: 1280, height: 800 }
+/** After load, how long shifts and larger paints are still collected. */
+const PAINT_SETTLE_MS = 1500
+
+const BLANK_PATH = '/bench-paint-blank.html'
+const BLANK_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head>' +
+  '<body><h1>Fencing Lab</h1><p>What happens to work already in flight when a lease expires?</p>' +
+  '</body></html>'
+
+const PAGES = {
+  blank: BLANK_PATH,
+  index: '/',
+  tour: '/tour.html',
+  embed: '/embed.html?scenario=gc-pause',
+} as const
+type PageKey = keyof typeof PAGES
+
+/** Collects LCP candidates and layout shifts from the page's start (a string: see lab.ts). */
+const PAINT_PROBE = `(() => {
+  window.flPaint = { lcpMs: 0, cls: 0 }
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.flPaint.lcpMs = e.startTime
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.flPaint.cls += e.value
+  }).observe({ type: 'layout-shift', buffered: true })
+})()`
+
+interface Paint {
+  fcpMs: number
+  lcpMs: number
+  cls: number
+}
+
+declare global {
+  interface Window {
+    flPaint?: { lcpMs: number; cls: number }
+  }
+}
+
+async function coldPaint(browser: Browser, base: string, path: string): Promise<Paint> {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  await context.route(`${base}${BLANK_PATH}`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: BLANK_HTML }),
+  )
+  const page = await context.newPage()
+  try {
+    await page.addInitScript({ content: PAINT_PROBE })
+    await page.goto(`${base}${path}`, { waitUntil: 'load' })
+    // A loaded machine may paint late: wait for the first contentful paint, then settle.
+    await page
+      .waitForFunction(
+        () => performance.getEntriesByName('first-contentful-paint').length > 0,
+        null,
+        {
+          timeout: 30_000,
+        },
+      )
+      .catch(() => {
+        throw new Error(`${path}: no first contentful paint within 30 s`)
+      })
+    await page.waitForTimeout(PAINT_SETTLE_MS)
+    return await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]
+      if (fcp === undefined) throw new Error('no first-contentful-paint entry')
+      const paint = window.flPaint ?? { lcpMs: 0, cls: 0 }
+      return { fcpMs: fcp.startTime, lcpMs: paint.lcpMs, cls: paint.cls }
+    })
+  } finally {
+    await context.close()
+  }
+}
+
+export async function benchPaint(): Promise<BenchResult[]> {
+  const preview = await openPreview()
+  try {
+    const samples = Object.fromEntries(
+      Object.keys(PAGES).map((key) => [key, [] as Paint[]]),
+    ) as Record<PageKey, Paint[]>
+    for (let i = 0; i <= LOADS; i++) {
+      for (const key of Object.keys(PAGES) as PageKey[]) {
+        const paint = await coldPaint(preview.browser, preview.base, PAGES[key])
+        if (i > 0) samples[key].push(paint)
+      }
+    }
+    return report(samples)
+  } finally {
+    await preview.close()
+  }
+}
+
+const FIGURES = [
+  { key: 'fcpMs', name: 'fcp_ms', unit: 'ms', digits: 1 },
+  { key: 'lcpMs', name: 'lcp_ms', unit: 'ms', digits: 1 },
+  { key: 'cls', name: 'cls', unit: '', digits: 4 },
+] as const
+
+function report(samples: Record<PageKey, Paint[]>): BenchResult[] {
+  const results: BenchResult[] = []
+  for (const figure of FIGURES) {
+    const values = (key: PageKey) => samples[key].map((s) => s[figure.key])
+    const blank = median(values('blank'))
+    const reference = `reference.${figure.name}.blank-page`
+    results.push({
+      name: reference,
+      value: round(blank, figure.digits),
+      unit: figure.unit,
+      detail: {
+        path: 'a static page: a heading and a paragraph, no script, same origin',
+        samples: values('blank').map((v) => round(v, figure.digits)),
+      },
+    })
+    for (const key of ['index', 'tour', 'embed'] as const) {
+      const value = median(values(key))
+      results.push({
+        name: `paint.${figure.name}.${key}`,
+        value: round(value, figure.digits),
+        unit: figure.unit,
+        ...(figure.key === 'cls' ? { target: '<= 0' } : {}),
+        reference,
+        // A ratio to a blank page's CLS (0) says nothing: CLS is judged against its target.
+        ...(figure.key === 'cls' || blank === 0 ? {} : { ratio: round(value / blank, 2) }),
+        detail: {
+          path: PAGES[key],
+          viewport: `${VIEWPORT.width}×${VIEWPORT.height}`,
+          loads: samples[key].length,
+          samples: values(key).map((v) => round(v, figure.digits)),
+        },
+      })
+    }
+  }
+  return results
+}

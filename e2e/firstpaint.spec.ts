@@ -1,0 +1,120 @@
+/**
+ * Instant first paint (issue 18): the built lab page carries its first screen — title, question,
+ * caption and the default diagram — as static HTML and SVG (scripts/prerender.ts), so it is there
+ * without JavaScript; the app then takes the screen over without a layout shift or a frame
+ * without the diagram, in light and dark, on a desktop and a phone. A link to another scenario
+ * never shows the default one's question, caption or diagram as if they were its own.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { DEFAULT_PRESET_ID, PRESETS } from '../src/sim'
+
+const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID)
+if (preset === undefined) throw new Error(`no preset ${DEFAULT_PRESET_ID}`)
+const diagramName = `Space-time diagram: ${preset.scenario.title ?? ''}`
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const
+
+/** The diagram that is on screen: one of the prerendered drawings, or the app's. */
+const shownDiagram = (page: Page) => page.locator('svg.fl-marks-layer:visible')
+
+test('without JavaScript the page shows the title, question, caption and diagram', async ({
+  browser,
+}) => {
+  for (const viewport of SIZES) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Fencing Lab' })).toBeVisible()
+    await expect(page.locator('.fl-question')).toHaveText(preset.question)
+    await expect(page.locator('.fl-caption-text')).toBeVisible()
+    await expect(page.locator('.fl-caption-text')).not.toBeEmpty()
+    await expect(shownDiagram(page)).toHaveCount(1)
+    await expect(shownDiagram(page)).toHaveAccessibleName(diagramName)
+    const box = await shownDiagram(page).boundingBox()
+    // The drawing fills its container (the phone's is compact, the desktop's is not).
+    expect(box?.width).toBeGreaterThan(viewport.width * 0.8)
+    expect(await shownDiagram(page).locator('[data-msg-index]').count()).toBeGreaterThan(3)
+    await context.close()
+  }
+})
+
+/**
+ * Before the page loads: sums the layout shifts, and at every animation frame (just before
+ * each paint) notes whether the diagram was missing after a frame had shown it (the parser may
+ * yield before it reaches the diagram: that frame shows a page still loading, not a flash).
+ */
+function watchFirstScreen(): void {
+  const w = window as unknown as { flShift: number; flFramesWithout: number; flFrames: number }
+  w.flShift = 0
+  w.flFramesWithout = 0
+  w.flFrames = 0
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number }[])
+      w.flShift += entry.value
+  }).observe({ type: 'layout-shift', buffered: true })
+  const frame = () => {
+    const root = document.getElementById('root')
+    const svg = [...(root?.querySelectorAll('svg.fl-marks-layer') ?? [])].find(
+      (el) => el.getBoundingClientRect().height > 0,
+    )
+    if (svg !== undefined || w.flFrames > 0) {
+      w.flFrames++
+      if (svg === undefined) w.flFramesWithout++
+    }
+    if (w.flFrames < 600) requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const viewport of SIZES) {
+    test(`the app takes the first screen over in place (${viewport.width}×${viewport.height}, ${colorScheme})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport, colorScheme })
+      const page = await context.newPage()
+      await page.addInitScript(watchFirstScreen)
+      await page.goto('/')
+      // The app is running: its page replaced the static one, and Play answers.
+      await expect(page.locator('main.fl-page:not([data-prerendered])')).toHaveCount(1)
+      await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+      await expect(shownDiagram(page)).toHaveCount(1)
+      await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
+      // Two frames more, so a late change would be seen.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      )
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as {
+          flShift: number
+          flFramesWithout: number
+          flFrames: number
+        }
+        return { shift: w.flShift, without: w.flFramesWithout, frames: w.flFrames }
+      })
+      expect(seen.frames).toBeGreaterThan(0)
+      expect(seen.without).toBe(0)
+      expect(seen.shift).toBe(0)
+      await context.close()
+    })
+  }
+}
+
+test('a link to another scenario never shows the default one as its own', async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  // Only the page's inline script runs: the app never starts, as on a slow network.
+  await page.route('**/*.js', (route) => route.abort())
+  for (const address of ['/?scenario=delayed-write', `/#s=anything`]) {
+    await page.goto(address)
+    await expect(page.getByRole('heading', { level: 1, name: 'Fencing Lab' })).toBeVisible()
+    await expect(page.locator('.fl-question')).toBeHidden()
+    await expect(page.locator('.fl-caption')).toBeHidden()
+    await expect(shownDiagram(page)).toHaveCount(0)
+  }
+  await context.close()
+})
