@@ -14,6 +14,7 @@ import {
   buildPausedHolder,
   formatDurationMs,
   formatMs,
+  LATENCY_MS,
   PAUSE_AT_MS,
   staleActingWindow,
   storyTimes,
@@ -79,14 +80,18 @@ function build(values: ParamValues): BuildResult {
   }
   const s = story(values)
   const t = storyTimes(s)
-  const stop = t.holderStopMs
+  const fenced = choice(values, 'fencing') === 'leaseTransitions'
+  // Checked, A's first write after waking is refused (a round trip), which ends its leadership.
+  const stop = fenced ? t.wakeMs + 2 * LATENCY_MS : t.holderStopMs
   const rate = num(values, 'candidateClockRate')
   const windows: DangerWindow[] = [
     staleActingWindow(
       s,
       stop,
       (from, to) =>
-        `Split brain: a paused leader keeps acting for up to RenewDeadline (${formatDurationMs(renewDeadlineMs)}) after it wakes, while a newer leader already leads — here from ${formatMs(from)} to ${formatMs(to)}.`,
+        fenced
+          ? `A paused leader would keep acting for up to RenewDeadline (${formatDurationMs(renewDeadlineMs)}) after it wakes, while a newer leader already leads; the store checks leaseTransitions and refuses its first write, ${formatMs(from)}–${formatMs(to)}, which ends it.`
+          : `Split brain: a paused leader keeps acting for up to RenewDeadline (${formatDurationMs(renewDeadlineMs)}) after it wakes, while a newer leader already leads — here from ${formatMs(from)} to ${formatMs(to)}.`,
       `No split brain in this run: B takes over at ${formatMs(t.takeoverMs)}, after A stopped at ${formatMs(stop)}. A pause longer than LeaseDuration would open one.`,
     ),
     {

@@ -149,9 +149,12 @@ describe('client-go, defaults, leader frozen 20 s', () => {
   })
 
   it('the split brain disappears when the resource checks leaseTransitions', () => {
-    const { result, findings } = runBuilt(
-      built('client-go', { pauseS: 20, fencing: 'leaseTransitions' }),
-    )
+    const b = built('client-go', { pauseS: 20, fencing: 'leaseTransitions' })
+    const { result, findings } = runBuilt(b)
+    const w = windowOf(b, 'stale-holder')
+    expect([w.fromMs, w.toMs]).toEqual([21000, 21010])
+    const two = findings.warnings.find((f) => f.kind === 'two-believers')
+    expect(Math.abs(two!.untilMs! - w.toMs!)).toBeLessThanOrEqual(HOPS_MS)
     const tokens = result.events.filter((e) => e.type === 'LeaseGranted').map((e) => e.token)
     expect(tokens).toEqual([0, 1]) // leaseTransitions: 0 for the creator, 1 after the takeover
     const late = writesBy(result, 'A').filter((e) => e.atMs > 15005)
