@@ -12,7 +12,8 @@ import { resolveParams } from './params'
 import { redis } from './redis'
 import { redlock } from './redlock'
 import { storage } from './storage'
-import type { BuildResult, SystemProfile } from './types'
+import { clip } from '../sim'
+import type { BuildResult, BuiltSystem, SystemProfile } from './types'
 import { zookeeper } from './zookeeper'
 
 export type {
@@ -58,5 +59,25 @@ export function buildSystem(
   }
   const params = resolveParams(profile, given)
   if (!params.ok) return params
-  return profile.build(params.values)
+  const result = profile.build(params.values)
+  return result.ok ? { ok: true, built: withWindowCaptions(result.built) } : result
+}
+
+/** Narration text is at most 400 characters (scenario format v1). */
+const MAX_NARRATION_CHARS = 400
+
+/**
+ * Each danger window that opens in the run also opens on the timeline: a caption at its start.
+ * (Windows of the system as a whole, with no time in this run, stay in words.)
+ */
+function withWindowCaptions(built: BuiltSystem): BuiltSystem {
+  const lines = built.windows
+    .filter((w) => w.fromMs !== null && w.toMs !== null && w.toMs > w.fromMs)
+    .map((w) => ({
+      atMs: w.fromMs as number,
+      text: clip(`Danger window: ${w.words}`, MAX_NARRATION_CHARS - 1),
+    }))
+  if (lines.length === 0) return built
+  const narration = [...(built.scenario.narration ?? []), ...lines]
+  return { ...built, scenario: { ...built.scenario, narration } }
 }
