@@ -61,7 +61,7 @@ describe('the Lease view', () => {
     expect(state.lock.holderIdentity).toBeNull()
     expect(fields(state)).toMatchObject({ holderIdentity: 'A', leaseDurationSeconds: '2' })
     expect(document.body.textContent).toContain('The API server never expires a Lease')
-    expect(document.body.textContent).toContain('the lab’s 2.5 s lease is written as 2')
+    expect(document.body.textContent).toContain('In whole seconds: 2.5 s is written as 2.')
   })
 
   it('before the first grant there is no Lease', () => {
@@ -77,10 +77,10 @@ describe('the sequencer’s generation', () => {
     ).toBe('42')
     expect(
       generationText({ lock: 'lock', mode: 'exclusive', generation: null, noGeneration: 'random' }),
-    ).toBe('none: random values carry no order')
+    ).toBe('none (random values)')
     expect(
       generationText({ lock: 'lock', mode: 'exclusive', generation: null, noGeneration: 'none' }),
-    ).toBe('none: this lock service issues no token')
+    ).toBe('none (no token)')
     expect(generationText(null)).toBe('—')
   })
 })

@@ -92,9 +92,7 @@ function LockCard({ state }: { state: LabState }) {
 export function generationText(sequencer: Sequencer | null): string {
   if (sequencer === null) return '—'
   if (sequencer.generation !== null) return String(sequencer.generation)
-  return sequencer.noGeneration === 'random'
-    ? 'none: random values carry no order'
-    : 'none: this lock service issues no token'
+  return sequencer.noGeneration === 'random' ? 'none (random values)' : 'none (no token)'
 }
 
 /** The record as client-go leaves it in a coordination.k8s.io/v1 Lease (see LeaseRecord). */
@@ -119,13 +117,12 @@ export function LeaseView({ lease }: { lease: LeaseRecord }) {
           <dd>{lease.leaseTransitions}</dd>
         </dl>
       ) : (
-        <p className="fl-card-note">No Lease yet: the first holder creates it.</p>
+        <p className="fl-card-note">No Lease yet.</p>
       )}
       <p className="fl-card-note">
-        The API server never expires a Lease: holderIdentity stays until another holder takes over
-        or the holder releases.
+        The API server never expires a Lease.
         {rounded &&
-          ` A Lease states whole seconds: the lab’s ${formatMs(lease.labLeaseMs)} lease is written as ${Math.floor(lease.labLeaseMs / 1000)}.`}
+          ` In whole seconds: ${formatMs(lease.labLeaseMs)} is written as ${Math.floor(lease.labLeaseMs / 1000)}.`}
       </p>
     </div>
   )
