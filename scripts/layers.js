@@ -35,12 +35,13 @@ export const LAYERS = [
   { name: 'link', layers: ['sim'], packages: ['fflate', 'valibot'], pure: true },
   { name: 'history', layers: ['sim'], packages: [], pure: true },
   { name: 'tour/chapters', layers: ['sim'], packages: [], pure: true },
+  { name: 'systems', layers: ['sim'], packages: [], pure: true },
   { name: 'viz', layers: ['sim', 'timeline'], packages: ['react', 'd3-array', 'd3-scale'] },
   { name: 'workers', layers: ['explore', 'sim'], packages: [] },
   { name: 'store', layers: ['sim', 'timeline', 'explore'], packages: ['react', 'zustand'] },
   {
     name: 'ui',
-    layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'sim'],
+    layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'systems', 'sim'],
     packages: ['react', 'react-dom', 'zustand', 'd3-array', 'd3-scale', 'jsonc-parser'],
   },
   {
@@ -54,7 +55,7 @@ export const LAYERS = [
     packages: ['react', 'react-dom', 'fflate'],
   },
   { name: 'main.tsx', layers: ['ui'], packages: ['react', 'react-dom'] },
-  { name: 'cli', layers: ['sim', 'viz', 'history'], packages: ['node:*'] },
+  { name: 'cli', layers: ['sim', 'systems', 'viz', 'history'], packages: ['node:*'] },
   { name: 'testing', layers: [], packages: [], unrestricted: true },
 ]
 

@@ -113,6 +113,12 @@ const refused: Array<[what: string, file: string, source: string, says: string]>
   ],
   ['link → ui', 'link/probe.ts', `import { App } from '../ui/App'`, 'src/link may import only'],
   [
+    'systems → store',
+    'systems/probe.ts',
+    `import { useLab } from '../store'`,
+    'src/systems may import only',
+  ],
+  [
     'link → embed',
     'link/probe.ts',
     `import { readEmbedOptions } from '../embed/options'`,
@@ -168,6 +174,7 @@ const allowed: Array<[what: string, file: string, source: string]> = [
   ['ui → store, viz', 'ui/Probe.tsx', `import { useLab } from '../store'\nimport '../viz'`],
   ['ui/share → store', 'ui/share/Probe.tsx', `import { useLab } from '../../store'`],
   ['tour → tour/chapters', 'tour/Probe.tsx', `import { TOUR } from './chapters'`],
+  ['cli → systems', 'cli/probe.ts', `import { buildSystem } from '../systems'`],
   ['embed → tour, ui', 'embed/probe.tsx', `import '../tour/TourApp'\nimport '../ui/Lab'`],
   ['cli → node:fs, viz', 'cli/probe.ts', `import { readFileSync } from 'node:fs'\nimport '../viz'`],
   ['main.tsx → ui', 'main.tsx', `import { App } from './ui/App'`],

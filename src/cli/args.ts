@@ -8,7 +8,11 @@ import { clip } from '../sim'
 export type OutputFormat = 'text' | 'json' | 'svg'
 
 export interface CliOptions {
+  /** A preset id or a file; for `--system`, the system id. */
   input: string
+  /** `--system <id>`: `input` names a real system, `params` its parameters. */
+  system: boolean
+  params: Record<string, string>
   format: OutputFormat
   faults: string[]
   verbose: boolean
@@ -20,14 +24,19 @@ export type ArgsResult =
   | { kind: 'run'; options: CliOptions }
   | { kind: 'help' }
   | { kind: 'list' }
+  | { kind: 'list-systems' }
   | { kind: 'error'; message: string }
 
 export const USAGE = `Usage: npm run sim -- <preset-id | path/to/scenario.json> [options]
        npm run sim -- check <history> [options]   (judge a real history: check --help)
+       npm run sim -- --system <system-id> [--param key=value]… [options]
 
 Runs a Fencing Lab scenario and prints what happened.
 
 Options:
+  --system <id>            model a real lock system with its real defaults (see --systems)
+  --param key=value        set one of the system's parameters (repeatable)
+  --systems                list the systems and their parameters
   --format text|json|svg   output format (default: text)
   --fault '<json>'         add a fault, e.g. '{"atMs":1000,"do":"pause","node":"A","ms":15000}'
                            (repeatable)
@@ -54,6 +63,9 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
       theme: { type: 'string' },
       width: { type: 'string' },
       list: { type: 'boolean' },
+      system: { type: 'string' },
+      param: { type: 'string', multiple: true },
+      systems: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   } as const
@@ -65,7 +77,23 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
   const { values, positionals } = parsed
   if (values.help) return { kind: 'help' }
   if (values.list) return { kind: 'list' }
-  if (positionals.length === 0) {
+  if (values.systems) return { kind: 'list-systems' }
+  const params: Record<string, string> = {}
+  for (const text of values.param ?? []) {
+    const eq = text.indexOf('=')
+    if (eq <= 0) return { kind: 'error', message: `--param must be key=value, not ${quote(text)}` }
+    params[text.slice(0, eq)] = text.slice(eq + 1)
+  }
+  if (values.system !== undefined && positionals.length > 0) {
+    return {
+      kind: 'error',
+      message: `give either --system or a scenario, not both (got ${quote(positionals[0] ?? '')})`,
+    }
+  }
+  if (values.system === undefined && values.param !== undefined) {
+    return { kind: 'error', message: '--param needs --system <id>' }
+  }
+  if (positionals.length === 0 && values.system === undefined) {
     return { kind: 'error', message: 'missing the scenario: give a preset id or a JSON file' }
   }
   if (positionals.length > 1) {
@@ -92,7 +120,9 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
   return {
     kind: 'run',
     options: {
-      input: positionals[0] as string,
+      input: values.system ?? (positionals[0] as string),
+      system: values.system !== undefined,
+      params,
       format,
       faults: values.fault ?? [],
       verbose: values.verbose ?? false,

@@ -16,6 +16,8 @@ import {
   run,
   toReport,
 } from '../sim'
+import { buildSystem, SYSTEMS } from '../systems'
+import type { DangerWindow } from '../systems'
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
 import { runCheck } from './check'
@@ -63,6 +65,17 @@ export function runCli(argv: readonly string[], rawIo: CliIo): number {
     case 'list':
       for (const p of PRESETS) io.out(`${p.id.padEnd(22)} ${p.summary}\n`)
       return EXIT_OK
+    case 'list-systems':
+      for (const s of SYSTEMS) {
+        io.out(`${s.id.padEnd(12)} ${s.summary}\n`)
+        for (const p of s.params) {
+          const value = p.kind === 'number' ? `${p.defaultValue} ${p.unit}` : p.defaultValue
+          const choices =
+            p.kind === 'choice' ? ` (${p.choices.map((c) => c.value).join(' | ')})` : ''
+          io.out(`  ${`${p.key}=${value}`.padEnd(28)} ${p.label}${choices}\n`)
+        }
+      }
+      return EXIT_OK
     case 'error':
       io.err(`fencing-lab: ${oneLine(args.message, MAX_MESSAGE_CHARS)}\n\n${USAGE}\n`)
       return EXIT_INVALID
@@ -93,7 +106,17 @@ function checkCommand(argv: readonly string[], rawIo: CliIo): number {
 }
 
 function simulate(options: CliOptions, io: CliIo): number {
-  const loaded = loadScenario(options.input)
+  let windows: DangerWindow[] | null = null
+  let loaded: Loaded
+  if (options.system) {
+    const built = buildSystem(options.input, options.params)
+    loaded = built.ok
+      ? { ok: true, input: built.built.scenario, file: null }
+      : { ok: false, message: built.message }
+    if (built.ok) windows = built.built.windows
+  } else {
+    loaded = loadScenario(options.input)
+  }
   if (!loaded.ok) {
     io.err(`fencing-lab: ${oneLine(loaded.message, MAX_MESSAGE_CHARS)}\n`)
     return EXIT_INVALID
@@ -109,10 +132,16 @@ function simulate(options: CliOptions, io: CliIo): number {
   const done = result.truncated === null ? EXIT_OK : EXIT_TRUNCATED
   if (result.truncated !== null) io.err(`fencing-lab: ${truncationLine(result.truncated)}\n`)
   switch (options.format) {
-    case 'json':
-      io.out(JSON.stringify(toReport(result, findings), null, 2) + '\n')
+    case 'json': {
+      const report = toReport(result, findings)
+      // Additive: a run of --system also carries the system, its parameters and danger windows.
+      const system =
+        windows === null ? {} : { system: { id: options.input, params: options.params, windows } }
+      io.out(JSON.stringify({ ...report, ...system }, null, 2) + '\n')
       return done
+    }
     case 'text':
+      if (windows !== null) io.out(windowLines(windows))
       io.out(renderText(result, findings, options.verbose))
       return done
     case 'svg': {
@@ -200,4 +229,8 @@ function addFaults(
       : formatIssue(issue)
   })
   return { ok: false, message: `Invalid fault: ${issues.slice(0, 5).join('; ')}` }
+}
+
+function windowLines(windows: readonly DangerWindow[]): string {
+  return `Danger windows:\n${windows.map((w) => `  - ${w.words}`).join('\n')}\n\n`
 }

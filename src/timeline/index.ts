@@ -20,6 +20,7 @@ export type {
   LabState,
   LockView,
   ResourceView,
+  LeaseRecord,
   Sequencer,
   WriteDecision,
 } from './labState'

@@ -44,11 +44,18 @@ describe('initialLabState', () => {
     expect(s.eventIndex).toBe(-1)
     expect(s.lock).toMatchObject({
       holderIdentity: null,
-      leaseDurationSeconds: 2.5,
-      leaseTransitions: 0,
       token: null,
       waiters: [],
       down: false,
+    })
+    expect(s.lease).toEqual({
+      exists: false,
+      holderIdentity: '',
+      leaseDurationSeconds: 0,
+      acquireTimeMs: null,
+      renewTimeMs: null,
+      leaseTransitions: 0,
+      labLeaseMs: 2500,
     })
     expect(s.sequencer).toBeNull()
     expect(s.clients.map((c) => [c.id, c.activity, c.believes, c.holds])).toEqual([
@@ -100,21 +107,32 @@ describe('applyEvent', () => {
       holderIdentity: 'A',
       token: 7,
       grant: granted.grant,
+      expiresAtMs: granted.expiresAtMs,
+    })
+    expect(held.lease).toMatchObject({
+      holderIdentity: 'A',
       acquireTimeMs: granted.atMs,
       renewTimeMs: granted.atMs,
-      expiresAtMs: granted.expiresAtMs,
-      leaseTransitions: 1,
+      leaseTransitions: 0,
+      leaseDurationSeconds: 1,
     })
-    expect(held.sequencer).toEqual({ lock: LOCK_NODE, mode: 'exclusive', generation: 7 })
+    expect(held.sequencer).toEqual({
+      lock: LOCK_NODE,
+      mode: 'exclusive',
+      generation: 7,
+      noGeneration: null,
+    })
     expect(client(held, 'A')).toMatchObject({ holds: true })
 
     const released = at(input, onlyEvent(r, 'LeaseReleased').atMs)
-    expect(released.lock).toMatchObject({
-      holderIdentity: null,
-      token: null,
-      expiresAtMs: null,
-      acquireTimeMs: null,
-      leaseTransitions: 1,
+    expect(released.lock).toMatchObject({ holderIdentity: null, token: null, expiresAtMs: null })
+    const releasedAt = onlyEvent(r, 'LeaseReleased').atMs
+    expect(released.lease).toMatchObject({
+      holderIdentity: '',
+      leaseDurationSeconds: 1,
+      acquireTimeMs: releasedAt,
+      renewTimeMs: releasedAt,
+      leaseTransitions: 0,
     })
     expect(released.sequencer).toBeNull()
     expect(client(released, 'A').holds).toBe(false)
@@ -138,9 +156,9 @@ describe('applyEvent', () => {
     expect(renewed.length).toBeGreaterThan(1)
     const last = renewed.at(-1)!
     const s = at(input, last.atMs)
-    expect(s.lock.renewTimeMs).toBe(last.atMs)
+    expect(s.lease.renewTimeMs).toBe(last.atMs)
     expect(s.lock.expiresAtMs).toBe(last.expiresAtMs)
-    expect(s.lock.acquireTimeMs).toBe(onlyEvent(r, 'LeaseGranted').atMs)
+    expect(s.lease.acquireTimeMs).toBe(onlyEvent(r, 'LeaseGranted').atMs)
   })
 
   it('a queued acquire waits in line until its grant', () => {
@@ -160,7 +178,7 @@ describe('applyEvent', () => {
     const grantB = eventsOf(r, 'LeaseGranted').find((e) => e.client === 'B')!
     const granted = at(input, grantB.atMs)
     expect(granted.lock.waiters).toEqual([])
-    expect(granted.lock.leaseTransitions).toBe(2)
+    expect(granted.lease.leaseTransitions).toBe(1)
   })
 
   it('follows what a client is doing: acquiring, working, writing, sleeping, done', () => {

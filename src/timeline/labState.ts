@@ -6,15 +6,13 @@
 import type { MessageKind, NodeId, ResourceValue, Scenario, Token, TraceEvent } from '../sim'
 import { LOCK_NODE } from '../sim'
 
-/** The lock service's record, named like a Kubernetes Lease (coordination.k8s.io/v1). */
+/**
+ * The lock service's own state: who holds the lease now (by its rules), the token, the expiry.
+ * `holderIdentity` is the service's current holder (null when free); the Kubernetes-style record
+ * with client-go's semantics is `LabState.lease`.
+ */
 export interface LockView {
   holderIdentity: NodeId | null
-  leaseDurationSeconds: number
-  /** True times (ms) of the current holder's grant and last renewal; null when free. */
-  acquireTimeMs: number | null
-  renewTimeMs: number | null
-  /** How many times the lock changed hands (grants that were not re-entrant). */
-  leaseTransitions: number
   token: Token
   grant: number
   expiresAtMs: number | null
@@ -25,11 +23,41 @@ export interface LockView {
   clockOffsetMs: number
 }
 
-/** The current token as a Chubby sequencer: lock name, mode, generation. */
+/**
+ * The same history as a coordination.k8s.io/v1 Lease that client-go's leader election would leave
+ * (tryAcquireOrRenew, release): the API server stores the record and never expires it.
+ * - The first holder creates it with `leaseTransitions` 0; a grant to a client the record does not
+ *   name adds 1 (a change of holder); renewing, or taking it back while the record still names
+ *   you, adds nothing and keeps `acquireTime`.
+ * - `holderIdentity` stays when the lease runs out: only another holder or a release changes it.
+ *   A release writes an empty holder, `leaseDurationSeconds` 1 and acquire = renew = now.
+ * - `leaseDurationSeconds` is whole seconds, as client-go writes it (int(LeaseDuration / 1 s)).
+ * - A lock service that forgets everything (volatile, crashed) takes the record with it.
+ */
+export interface LeaseRecord {
+  /** False until the first grant creates the Lease. */
+  exists: boolean
+  /** The record's holder: '' when released (or before the Lease exists). */
+  holderIdentity: string
+  leaseDurationSeconds: number
+  /** True times (ms) of the record's acquireTime and renewTime; null before it exists. */
+  acquireTimeMs: number | null
+  renewTimeMs: number | null
+  leaseTransitions: number
+  /** The lab's lease length, which the record states in whole seconds (rounded down). */
+  labLeaseMs: number
+}
+
+/**
+ * The current grant as a Chubby sequencer: lock name, mode, and the lock generation number,
+ * which only a monotonic token is. Random values and missing tokens carry no generation.
+ */
 export interface Sequencer {
   lock: string
   mode: 'exclusive'
-  generation: Token
+  generation: number | null
+  /** Why there is no generation: the service issues random values, or no token at all. */
+  noGeneration: 'random' | 'none' | null
 }
 
 export type ClientActivity =
@@ -102,7 +130,10 @@ export interface LabState {
   /** Index of the last event folded in (-1 before the first). */
   eventIndex: number
   lock: LockView
+  lease: LeaseRecord
   sequencer: Sequencer | null
+  /** The lock service's token kind, for the sequencer view. */
+  tokens: Scenario['lockService']['tokens']
   clients: ClientView[]
   resources: ResourceView[]
   inFlight: InFlightMessage[]
@@ -114,10 +145,6 @@ export function initialLabState(scenario: Scenario): LabState {
     eventIndex: -1,
     lock: {
       holderIdentity: null,
-      leaseDurationSeconds: scenario.lockService.leaseMs / 1000,
-      acquireTimeMs: null,
-      renewTimeMs: null,
-      leaseTransitions: 0,
       token: null,
       grant: 0,
       expiresAtMs: null,
@@ -127,7 +154,9 @@ export function initialLabState(scenario: Scenario): LabState {
       paused: false,
       clockOffsetMs: 0,
     },
+    lease: noLease(scenario.lockService.leaseMs),
     sequencer: null,
+    tokens: scenario.lockService.tokens,
     clients: scenario.clients.map((c) => ({
       id: c.id,
       activity: 'not started',
@@ -161,7 +190,9 @@ export function cloneLabState(s: LabState): LabState {
   return {
     eventIndex: s.eventIndex,
     lock: { ...s.lock, waiters: [...s.lock.waiters] },
+    lease: { ...s.lease },
     sequencer: s.sequencer === null ? null : { ...s.sequencer },
+    tokens: s.tokens,
     clients: s.clients.map((c) => ({ ...c })),
     resources: s.resources.map((r) => ({
       ...r,
@@ -211,21 +242,17 @@ export function applyEvent(s: LabState, e: TraceEvent, index: number): void {
     }
     case 'LeaseGranted': {
       s.lock.waiters = s.lock.waiters.filter((w) => w !== e.client)
-      if (!e.reentrant) {
-        s.lock.leaseTransitions++
-        s.lock.acquireTimeMs = e.atMs
-      }
+      if (!e.reentrant) grantLease(s.lease, e.client, e.atMs)
       s.lock.holderIdentity = e.client
       s.lock.token = e.token
       s.lock.grant = e.grant
-      s.lock.renewTimeMs = e.reentrant ? s.lock.renewTimeMs : e.atMs
       s.lock.expiresAtMs = e.expiresAtMs
-      s.sequencer = { lock: LOCK_NODE, mode: 'exclusive', generation: e.token }
+      s.sequencer = sequencerOf(s.tokens, e.token)
       markHolder(s)
       return
     }
     case 'LeaseRenewed':
-      s.lock.renewTimeMs = e.atMs
+      s.lease.renewTimeMs = e.atMs
       s.lock.expiresAtMs = e.expiresAtMs
       return
     case 'LeaseReleased':
@@ -234,13 +261,12 @@ export function applyEvent(s: LabState, e: TraceEvent, index: number): void {
       s.lock.holderIdentity = null
       s.lock.token = null
       s.lock.grant = 0
-      s.lock.acquireTimeMs = null
-      s.lock.renewTimeMs = null
       s.lock.expiresAtMs = null
       s.sequencer = null
+      if (e.type === 'LeaseReleased') releaseLease(s.lease, e.atMs)
       if (e.type === 'LeaseForgotten') {
         s.lock.waiters = []
-        s.lock.leaseTransitions = 0
+        s.lease = noLease(s.lease.labLeaseMs)
       }
       markHolder(s)
       return
@@ -367,6 +393,54 @@ export function applyEvent(s: LabState, e: TraceEvent, index: number): void {
       return
     default:
       return
+  }
+}
+
+function noLease(leaseMs: number): LeaseRecord {
+  return {
+    exists: false,
+    holderIdentity: '',
+    leaseDurationSeconds: 0,
+    acquireTimeMs: null,
+    renewTimeMs: null,
+    leaseTransitions: 0,
+    labLeaseMs: leaseMs,
+  }
+}
+
+/** client-go's tryAcquireOrRenew, as it changes the record when `client` gets the lock. */
+function grantLease(lease: LeaseRecord, client: NodeId, atMs: number): void {
+  const seconds = Math.floor(lease.labLeaseMs / 1000)
+  if (lease.exists && lease.holderIdentity === client) {
+    // The record still names it (its lease ran out, nobody took over): a renewal.
+    lease.renewTimeMs = atMs
+    lease.leaseDurationSeconds = seconds
+    return
+  }
+  if (lease.exists) lease.leaseTransitions++
+  lease.exists = true
+  lease.holderIdentity = client
+  lease.leaseDurationSeconds = seconds
+  lease.acquireTimeMs = atMs
+  lease.renewTimeMs = atMs
+}
+
+/** client-go's release(): an empty holder, a 1 s duration, acquire = renew = now. */
+function releaseLease(lease: LeaseRecord, atMs: number): void {
+  if (!lease.exists) return
+  lease.holderIdentity = ''
+  lease.leaseDurationSeconds = 1
+  lease.acquireTimeMs = atMs
+  lease.renewTimeMs = atMs
+}
+
+function sequencerOf(tokens: LabState['tokens'], token: Token): Sequencer {
+  const generation = tokens === 'monotonic' && typeof token === 'number' ? token : null
+  return {
+    lock: LOCK_NODE,
+    mode: 'exclusive',
+    generation,
+    noGeneration: generation !== null ? null : tokens === 'random' ? 'random' : 'none',
   }
 }
 

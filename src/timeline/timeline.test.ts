@@ -75,8 +75,14 @@ describe('timeline', () => {
     const atTen = stateAt(timeline, 10500)
     expect(atTen.lock.holderIdentity).toBe('B')
     expect(atTen.lock.token).toBe(42)
-    expect(atTen.sequencer).toEqual({ lock: 'lock', mode: 'exclusive', generation: 42 })
-    expect(atTen.lock.leaseTransitions).toBe(2)
+    expect(atTen.sequencer).toEqual({
+      lock: 'lock',
+      mode: 'exclusive',
+      generation: 42,
+      noGeneration: null,
+    })
+    // client-go: A created the Lease (0), B took it over (1).
+    expect(atTen.lease.leaseTransitions).toBe(1)
     const a = atTen.clients.find((c) => c.id === 'A')!
     expect(a).toMatchObject({ believes: true, holds: false, paused: true, token: 41 })
     const end = stateAt(timeline, r.endMs)

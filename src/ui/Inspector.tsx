@@ -1,6 +1,6 @@
 /**
- * The state at the cursor (from the timeline's `stateAt`): the lock service's record shown like
- * a Kubernetes Lease plus the current token as a Chubby sequencer; each client with what it
+ * The state at the cursor (from the timeline's `stateAt`): the lock service's history as the
+ * Kubernetes Lease client-go would leave, plus the current grant as a Chubby sequencer; each client with what it
  * believes next to the truth (a mismatch is loud); each resource with its value, highest token
  * and decisions. Re-renders only when the cursor crosses an event.
  */
@@ -8,7 +8,14 @@ import { useDeferredValue } from 'react'
 import { formatMs, tokenText, valueWords } from '../sim'
 import { useShallow } from 'zustand/react/shallow'
 import { momentAtCursor, useLab, useStateAt } from '../store'
-import type { ClientView, LabState, ResourceView, WriteDecision } from '../timeline'
+import type {
+  ClientView,
+  LabState,
+  LeaseRecord,
+  ResourceView,
+  Sequencer,
+  WriteDecision,
+} from '../timeline'
 
 export function Inspector() {
   // Deferred like the event log: the state catches up between frames while playing.
@@ -56,23 +63,7 @@ function LockCard({ state }: { state: LabState }) {
         )}
       </header>
       <div className="fl-lock-grid">
-        <div>
-          <p className="fl-card-kicker">Lease record · like a Kubernetes Lease</p>
-          <dl className="fl-kv fl-mono">
-            <dt>holderIdentity</dt>
-            <dd className={lock.holderIdentity === null ? 'fl-muted' : 'fl-strong'}>
-              {lock.holderIdentity ?? 'none'}
-            </dd>
-            <dt>leaseDurationSeconds</dt>
-            <dd>{lock.leaseDurationSeconds}</dd>
-            <dt>acquireTime</dt>
-            <dd>{timeOrNone(lock.acquireTimeMs)}</dd>
-            <dt>renewTime</dt>
-            <dd>{timeOrNone(lock.renewTimeMs)}</dd>
-            <dt>leaseTransitions</dt>
-            <dd>{lock.leaseTransitions}</dd>
-          </dl>
-        </div>
+        <LeaseView lease={state.lease} />
         <div>
           <p className="fl-card-kicker">Sequencer · like Chubby</p>
           <dl className="fl-kv fl-mono">
@@ -81,9 +72,7 @@ function LockCard({ state }: { state: LabState }) {
             <dt>mode</dt>
             <dd>{sequencer?.mode ?? '—'}</dd>
             <dt>generation</dt>
-            <dd className="fl-token">
-              {sequencer === null ? '—' : tokenText(sequencer.generation)}
-            </dd>
+            <dd className="fl-token">{generationText(sequencer)}</dd>
           </dl>
           <p className="fl-card-note">
             {lock.expiresAtMs === null
@@ -96,6 +85,46 @@ function LockCard({ state }: { state: LabState }) {
         </div>
       </div>
     </section>
+  )
+}
+
+/** A generation exists only for monotonic tokens; random values and no token have none. */
+export function generationText(sequencer: Sequencer | null): string {
+  if (sequencer === null) return '—'
+  if (sequencer.generation !== null) return String(sequencer.generation)
+  return sequencer.noGeneration === 'random' ? 'none (random values)' : 'none (no token)'
+}
+
+/** The record as client-go leaves it in a coordination.k8s.io/v1 Lease (see LeaseRecord). */
+export function LeaseView({ lease }: { lease: LeaseRecord }) {
+  const rounded = lease.labLeaseMs % 1000 !== 0
+  return (
+    <div>
+      <p className="fl-card-kicker">Lease record · as client-go writes it</p>
+      {lease.exists ? (
+        <dl className="fl-kv fl-mono" aria-label="Kubernetes Lease">
+          <dt>holderIdentity</dt>
+          <dd className={lease.holderIdentity === '' ? 'fl-muted' : 'fl-strong'}>
+            {lease.holderIdentity === '' ? '"" (released)' : lease.holderIdentity}
+          </dd>
+          <dt>leaseDurationSeconds</dt>
+          <dd>{lease.leaseDurationSeconds}</dd>
+          <dt>acquireTime</dt>
+          <dd>{timeOrNone(lease.acquireTimeMs)}</dd>
+          <dt>renewTime</dt>
+          <dd>{timeOrNone(lease.renewTimeMs)}</dd>
+          <dt>leaseTransitions</dt>
+          <dd>{lease.leaseTransitions}</dd>
+        </dl>
+      ) : (
+        <p className="fl-card-note">No Lease yet.</p>
+      )}
+      <p className="fl-card-note">
+        The API server never expires a Lease.
+        {rounded &&
+          ` In whole seconds: ${formatMs(lease.labLeaseMs)} is written as ${Math.floor(lease.labLeaseMs / 1000)}.`}
+      </p>
+    </div>
   )
 }
 

@@ -5,7 +5,7 @@
  * panels and the event log. The page's shortcuts work from the first load (useLabRoot, 'page');
  * the playback loop runs while the lab is mounted.
  */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Theme } from '../store'
 import { useLab } from '../store'
 import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicker'
@@ -21,6 +21,8 @@ import { ShareBar } from './share/ShareBar'
 
 // The counterexample explorer's panel loads when its tab is first opened.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
+// "Model my setup" loads when its section is first opened.
+const SystemPicker = lazy(() => import('./systems/SystemPicker'))
 // The panels and the event log sit below the first screen: they load after it, in their own chunk.
 const Panels = lazy(() => import('./Panels').then((module) => ({ default: module.Panels })))
 
@@ -62,6 +64,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
           A lease gives availability, not safety. Only a fencing token checked by the resource keeps
           a paused or delayed former holder from doing harm.
         </p>
+        <ModelMySetup />
         <ScenarioCatalogue />
         <ShareBar />
         <Shortcuts />
@@ -79,6 +82,22 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       </LoadBoundary>
       <LiveRegion />
     </div>
+  )
+}
+
+function ModelMySetup() {
+  const [opened, setOpened] = useState(false)
+  return (
+    <details className="fl-systems" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>Model my setup: client-go, etcd, ZooKeeper, Consul, Redis, DynamoDB…</summary>
+      {opened && (
+        <LoadBoundary what="system picker">
+          <Suspense fallback={<p className="fl-hint">Loading the systems…</p>}>
+            <SystemPicker />
+          </Suspense>
+        </LoadBoundary>
+      )}
+    </details>
   )
 }
 

@@ -1,0 +1,86 @@
+/**
+ * The inspector's Lease view shows what client-go's leader election leaves in the Lease, and the
+ * sequencer view names a generation only for monotonic tokens (src/timeline/leaseRecord.test.ts
+ * checks the fold; this checks what a reader sees).
+ */
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { check } from '../sim'
+import { buildSystem } from '../systems'
+import { runInput } from '../testing/runs'
+import { buildTimeline, stateAt } from '../timeline'
+import type { LabState } from '../timeline'
+import { generationText, LeaseView } from './Inspector'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+afterEach(() => document.body.replaceChildren())
+
+function clientGoAt(ms: number): LabState {
+  const built = buildSystem('client-go')
+  if (!built.ok) throw new Error(built.message)
+  const r = runInput(built.built.scenario)
+  return stateAt(buildTimeline(r, check(r)), ms)
+}
+
+function fields(state: LabState): Record<string, string> {
+  const host = document.createElement('div')
+  document.body.append(host)
+  act(() => createRoot(host).render(<LeaseView lease={state.lease} />))
+  const dl = host.querySelector('dl[aria-label="Kubernetes Lease"]')
+  if (dl === null) return {}
+  const names = [...dl.querySelectorAll('dt')].map((dt) => dt.textContent ?? '')
+  const values = [...dl.querySelectorAll('dd')].map((dd) => dd.textContent ?? '')
+  return Object.fromEntries(names.map((n, i) => [n, values[i] ?? '']))
+}
+
+describe('the Lease view', () => {
+  it('matches client-go’s Lease fields through a takeover (client-go, defaults)', () => {
+    expect(fields(clientGoAt(10000))).toEqual({
+      holderIdentity: 'A',
+      leaseDurationSeconds: '15',
+      acquireTime: '0.005 s',
+      renewTime: '0.005 s',
+      leaseTransitions: '0',
+    })
+    // A froze; B saw the Lease unchanged for 15 s and took it over; A acting at 25 s changes nothing.
+    expect(fields(clientGoAt(25000))).toMatchObject({
+      holderIdentity: 'B',
+      acquireTime: '15.005 s',
+      leaseTransitions: '1',
+    })
+  })
+
+  it('keeps the holder after the lease ran out, and says the API server never expires it', () => {
+    const r = runInput({
+      lockService: { leaseMs: 2500 },
+      clients: [{ id: 'A', script: [{ do: 'acquire' }, { do: 'work', ms: 4000 }] }],
+    })
+    const state = stateAt(buildTimeline(r, check(r)), 3500)
+    expect(state.lock.holderIdentity).toBeNull()
+    expect(fields(state)).toMatchObject({ holderIdentity: 'A', leaseDurationSeconds: '2' })
+    expect(document.body.textContent).toContain('The API server never expires a Lease')
+    expect(document.body.textContent).toContain('In whole seconds: 2.5 s is written as 2.')
+  })
+
+  it('before the first grant there is no Lease', () => {
+    expect(fields(clientGoAt(0))).toEqual({})
+    expect(document.body.textContent).toContain('No Lease yet')
+  })
+})
+
+describe('the sequencer’s generation', () => {
+  it('is the token only when tokens are monotonic', () => {
+    expect(
+      generationText({ lock: 'lock', mode: 'exclusive', generation: 42, noGeneration: null }),
+    ).toBe('42')
+    expect(
+      generationText({ lock: 'lock', mode: 'exclusive', generation: null, noGeneration: 'random' }),
+    ).toBe('none (random values)')
+    expect(
+      generationText({ lock: 'lock', mode: 'exclusive', generation: null, noGeneration: 'none' }),
+    ).toBe('none (no token)')
+    expect(generationText(null)).toBe('—')
+  })
+})
