@@ -49,3 +49,14 @@ export {
   stateAfterEvent,
   stateAt,
 } from './timeline'
+export type { TimeView } from './view'
+export {
+  clampView,
+  isFullView,
+  MIN_VIEW_MS,
+  panView,
+  spansInView,
+  viewAround,
+  ZOOM_STEP,
+  zoomView,
+} from './view'

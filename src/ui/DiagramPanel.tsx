@@ -5,14 +5,17 @@
  * is folded where to scale would be unreadable; "To scale" shows true proportions.
  */
 import type { ReactNode } from 'react'
-import { memo, useCallback, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
-import { useLab } from '../store'
+import { storyEventAtCursor, useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
+import { useWheelZoom, ZoomControls } from './ZoomControls'
+
+const NO_EVENTS: readonly number[] = []
 
 function useCompare() {
   return useLab((s) => s.compare)
@@ -25,20 +28,26 @@ export function DiagramPanel() {
   const id = useSafeId()
   const [toScale, setToScale] = useState(false)
   const time: TimeMode = toScale ? 'to-scale' : 'auto'
+  const panel = useRef<HTMLDivElement>(null)
+  useWheelZoom(panel)
   const timeSwitch = (
-    <label className="fl-time-switch">
-      <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
-      To scale
-    </label>
+    <div className="fl-time-row">
+      <label className="fl-time-switch">
+        <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
+        To scale
+      </label>
+      <ZoomControls />
+    </div>
   )
   if (compare === null) {
     return (
-      <div className="fl-diagram-panel">
+      <div className="fl-diagram-panel" ref={panel}>
         <DiagramView
           lab={lab}
           title={`Space-time diagram: ${lab.scenario.title ?? 'custom scenario'}`}
           onMessageActivate={selectMessage}
           time={time}
+          story
         />
         {timeSwitch}
       </div>
@@ -46,9 +55,11 @@ export function DiagramPanel() {
   }
   const { outcome } = compare
   return (
-    <CompareView compare={compare} outcome={outcome} id={id} time={time}>
-      {timeSwitch}
-    </CompareView>
+    <div ref={panel}>
+      <CompareView compare={compare} outcome={outcome} id={id} time={time}>
+        {timeSwitch}
+      </CompareView>
+    </div>
   )
 }
 
@@ -150,6 +161,7 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate,
   alignWith,
   time,
+  story = false,
 }: {
   lab: LabRun
   title: string
@@ -157,13 +169,20 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate?: (msg: number) => void
   alignWith?: readonly LabRun[]
   time: TimeMode
+  /** Highlight the marks the story line at the cursor talks about (the lab's own run only). */
+  story?: boolean
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
+  const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)
   const idPrefix = `fl${useSafeId()}`
+  // A number from the store, so the array (and the diagram's focus layer) only changes when the
+  // story moves to another event, not on every cursor move.
+  const storyEvent = useLab((s) => (story ? storyEventAtCursor(s) : -1))
+  const focusEvents = useMemo(() => (storyEvent < 0 ? NO_EVENTS : [storyEvent]), [storyEvent])
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
   const onFindingActivate = useCallback(
     (finding: Finding) => {
@@ -192,6 +211,8 @@ const DiagramView = memo(function DiagramView({
             {...(highlight === undefined ? {} : { highlight })}
             {...(alignWith === undefined ? {} : { alignWith })}
             time={time}
+            focusEvents={focusEvents}
+            view={view}
           />
         )}
       </div>

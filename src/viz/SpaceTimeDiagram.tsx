@@ -16,7 +16,7 @@ import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { AlignRun, BarSet, TimeMode } from './layout'
+import type { AlignRun, BarSet, TimeMode, TimeView } from './layout'
 import { BAR_SETS, barAt, bulkMessages, layoutDiagram, msOfX, nearestMessage } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
@@ -51,6 +51,8 @@ export interface DiagramProps {
    * the figures line up. Keep the array stable (memoize it): a new one lays the figure out again.
    */
   alignWith?: readonly AlignRun[]
+  /** The stretch of time shown (zoom and pan); absent or null: the whole run. */
+  view?: TimeView | null
 }
 
 interface Live {
@@ -79,6 +81,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
   const timeMode = props.time ?? 'auto'
   const alignWith = props.alignWith
+  const view = props.view ?? null
   const model = useMemo(
     () =>
       layoutDiagram({
@@ -86,9 +89,13 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         findings,
         spans,
         widthPx,
-        options: { time: timeMode, ...(alignWith === undefined ? {} : { alignWith }) },
+        options: {
+          time: timeMode,
+          ...(alignWith === undefined ? {} : { alignWith }),
+          ...(view === null ? {} : { view }),
+        },
       }),
-    [run, findings, spans, widthPx, timeMode, alignWith],
+    [run, findings, spans, widthPx, timeMode, alignWith, view],
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 
