@@ -55,6 +55,7 @@ export {
   isFullView,
   MIN_VIEW_MS,
   panView,
+  panViewByPx,
   spansInView,
   viewAround,
   ZOOM_STEP,

@@ -1,9 +1,20 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PRESET_IDS } from '../sim'
+import { assertProperty } from '../testing/property'
 import { presetRun } from '../testing/presetRuns'
 import type { DiagramModel, TimeMode } from '../viz/layout'
 import { layoutDiagram, xOfMs } from '../viz/layout'
-import { clampView, isFullView, MIN_VIEW_MS, panView, viewAround, zoomView } from './view'
+import type { TimeView } from './view'
+import {
+  clampView,
+  isFullView,
+  MIN_VIEW_MS,
+  panView,
+  panViewByPx,
+  viewAround,
+  zoomView,
+} from './view'
 
 const MODES: TimeMode[] = ['auto', 'to-scale']
 
@@ -48,6 +59,59 @@ describe('view maths', () => {
     expect(isFullView(null, 16000)).toBe(true)
     expect(isFullView({ fromMs: 0, toMs: 16000 }, 16000)).toBe(true)
     expect(isFullView({ fromMs: 1, toMs: 16000 }, 16000)).toBe(false)
+  })
+
+  it('drag to pan: the content follows the pointer, by the drag’s share of the plot', () => {
+    const view = { fromMs: 4000, toMs: 6000 }
+    // A quarter of a 400 px plot to the right shows a quarter of the window earlier.
+    expect(panViewByPx(view, 16000, 100, 400)).toEqual({ fromMs: 3500, toMs: 5500 })
+    expect(panViewByPx(view, 16000, -100, 400)).toEqual({ fromMs: 4500, toMs: 6500 })
+    // Past either end of the run it stops there, keeping its width.
+    expect(panViewByPx(view, 16000, 4000, 400)).toEqual({ fromMs: 0, toMs: 2000 })
+    expect(panViewByPx(view, 16000, -4000, 400)).toEqual({ fromMs: 14000, toMs: 16000 })
+    // No plot to measure the drag against, or no drag: the view stays.
+    expect(panViewByPx(view, 16000, 100, 0)).toEqual(view)
+    expect(panViewByPx(view, 16000, Number.NaN, 400)).toEqual(view)
+    expect(panViewByPx(view, 16000, 0, 400)).toEqual(view)
+  })
+
+  it('drag to pan keeps the window’s width and the run, and a drag back undoes it', () => {
+    const viewArb = fc
+      .record({
+        endMs: fc.integer({ min: 20, max: 100_000 }),
+        from: fc.double({ min: 0, max: 1, noNaN: true }),
+        width: fc.double({ min: 0, max: 1, noNaN: true }),
+      })
+      .map(({ endMs, from, width }) => ({
+        endMs,
+        view: clampView(
+          { fromMs: from * endMs, toMs: from * endMs + MIN_VIEW_MS + width * endMs },
+          endMs,
+        ),
+      }))
+    assertProperty(
+      fc.property(
+        viewArb,
+        fc.integer({ min: -2000, max: 2000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        ({ endMs, view }: { endMs: number; view: TimeView }, dxPx: number, widthPx: number) => {
+          const next = panViewByPx(view, endMs, dxPx, widthPx)
+          expect(next.toMs - next.fromMs).toBe(view.toMs - view.fromMs)
+          expect(next.fromMs).toBeGreaterThanOrEqual(0)
+          expect(next.toMs).toBeLessThanOrEqual(endMs)
+          // Later for a drag to the left, earlier for one to the right, never the other way.
+          if (dxPx < 0) expect(next.fromMs).toBeGreaterThanOrEqual(view.fromMs)
+          if (dxPx > 0) expect(next.fromMs).toBeLessThanOrEqual(view.fromMs)
+          // Unless an end of the run stopped it, dragging back returns to the start (within
+          // the whole-millisecond rounding of each step).
+          const shiftMs = (dxPx / widthPx) * (view.toMs - view.fromMs)
+          if (view.fromMs - shiftMs >= 0 && view.toMs - shiftMs <= endMs) {
+            const back = panViewByPx(next, endMs, -dxPx, widthPx)
+            expect(Math.abs(back.fromMs - view.fromMs)).toBeLessThanOrEqual(1)
+          }
+        },
+      ),
+    )
   })
 
   it('frames a story moment with room on each side', () => {

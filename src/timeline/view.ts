@@ -50,6 +50,21 @@ export function panView(view: TimeView, endMs: number, deltaMs: number): TimeVie
   return clampView({ fromMs: view.fromMs + deltaMs, toMs: view.toMs + deltaMs }, endMs)
 }
 
+/**
+ * Drag to pan: the content follows the pointer, so a drag of `dxPx` to the right shows earlier
+ * time. The window moves by the drag's share of `widthPx` (the plot's width) of its own span; on a
+ * folded axis that is the share of the window's true time, not of the pixels a fold takes.
+ */
+export function panViewByPx(
+  view: TimeView,
+  endMs: number,
+  dxPx: number,
+  widthPx: number,
+): TimeView {
+  if (!(widthPx > 0) || !Number.isFinite(dxPx)) return clampView(view, endMs)
+  return panView(view, endMs, (-dxPx / widthPx) * (view.toMs - view.fromMs))
+}
+
 /** A window around [fromMs, toMs] with room on each side (the story line's moments). */
 export function viewAround(fromMs: number, toMs: number, endMs: number): TimeView {
   const span = Math.max(MIN_VIEW_MS * 10, (toMs - fromMs) * 1.5)

@@ -2,7 +2,10 @@
  * Where the space-time diagram is mounted: one diagram, or two in compare mode (fencing on and
  * off, side by side, stacked on narrow screens) with the outcomes that differ in words. Each
  * diagram gets the width of its container (ResizeObserver) and the lab's cursor. The time axis
- * is folded where to scale would be unreadable; "To scale" shows true proportions.
+ * is folded where to scale would be unreadable; "To scale" shows true proportions. Zoom and pan
+ * (keys, Ctrl/⌘ + wheel or pinch, drag when zoomed) work in every panel; the controls under the
+ * diagram are the caller's (`zoomControls`: the lab page's buttons and overview strip), ZoomFit's
+ * way back to the whole run when none are given (the embeds, which must stay small).
  */
 import type { ReactNode } from 'react'
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
@@ -13,7 +16,8 @@ import { storyEventAtCursor, useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
-import { useWheelZoom, ZoomControls } from './ZoomControls'
+import { useWheelZoom } from './useWheelZoom'
+import { ZoomFit } from './ZoomFit'
 
 const NO_EVENTS: readonly number[] = []
 
@@ -21,7 +25,7 @@ function useCompare() {
   return useLab((s) => s.compare)
 }
 
-export function DiagramPanel() {
+export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: ReactNode }) {
   const compare = useCompare()
   const lab = useLab((s) => s.lab)
   const selectMessage = useLab((s) => s.selectMessage)
@@ -36,7 +40,7 @@ export function DiagramPanel() {
         <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
         To scale
       </label>
-      <ZoomControls />
+      {zoomControls}
     </div>
   )
   if (compare === null) {
@@ -177,6 +181,7 @@ const DiagramView = memo(function DiagramView({
   const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
+  const setTimeView = useLab((s) => s.setTimeView)
   const pause = useLab((s) => s.pause)
   const idPrefix = `fl${useSafeId()}`
   // A number from the store, so the array (and the diagram's focus layer) only changes when the
@@ -213,6 +218,7 @@ const DiagramView = memo(function DiagramView({
             time={time}
             focusEvents={focusEvents}
             view={view}
+            onPan={setTimeView}
           />
         )}
       </div>

@@ -1,16 +1,13 @@
 /**
- * Zoom and pan for the diagram: buttons (in, out, fit, the story line), an overview strip that
- * shows which stretch of the run is in view, and Ctrl/⌘ + wheel or a trackpad pinch (which
- * browsers send as a wheel with Ctrl) over the diagram. A plain wheel keeps scrolling the page.
- * The view lives in the lab's store; the diagram lays out only the window.
+ * The lab page's zoom controls under the diagram: buttons (in, out, fit, the story line), an
+ * overview strip that shows which stretch of the run is in view, and the range in words. The
+ * embeds leave them out (their bundles stay small) and show only ZoomFit's way back; keys, the
+ * wheel, a pinch and drag-to-pan work everywhere. The view lives in the lab's store; the diagram
+ * lays out only the window.
  */
-import type { RefObject } from 'react'
-import { useEffect } from 'react'
 import { formatMs } from '../sim'
-import { useLab, useLabStore } from '../store'
-
-/** How much one wheel notch (100 px of deltaY) zooms. */
-const WHEEL_ZOOM_PER_PX = 0.003
+import { useLab } from '../store'
+import { ZoomRange } from './ZoomFit'
 
 export function ZoomControls() {
   const view = useLab((s) => s.timeView)
@@ -70,28 +67,7 @@ export function ZoomControls() {
           }}
         />
       </div>
-      <span className="fl-zoom-range" data-zoom-range="">
-        {zoomed ? `${formatMs(from)} – ${formatMs(to)}` : 'whole run'}
-      </span>
+      <ZoomRange />
     </div>
   )
-}
-
-/**
- * Ctrl/⌘ + wheel (or a pinch) over `ref` zooms about the cursor. Bound natively: React's wheel
- * listener is passive and could not stop the page from zooming.
- */
-export function useWheelZoom(ref: RefObject<HTMLElement | null>): void {
-  const store = useLabStore()
-  useEffect(() => {
-    const element = ref.current
-    if (element === null) return
-    const onWheel = (e: WheelEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.deltaY === 0) return
-      e.preventDefault()
-      store.getState().zoomBy(Math.exp(-e.deltaY * WHEEL_ZOOM_PER_PX))
-    }
-    element.addEventListener('wheel', onWheel, { passive: false })
-    return () => element.removeEventListener('wheel', onWheel)
-  }, [ref, store])
 }

@@ -16,6 +16,7 @@ export {
   isFullView,
   MIN_VIEW_MS,
   panView,
+  panViewByPx,
   viewAround,
   ZOOM_STEP,
   zoomView,

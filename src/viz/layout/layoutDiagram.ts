@@ -396,7 +396,6 @@ function labelLanes(ctx: Ctx, specs: LaneSpec[], laneRoles: PlacedLabel[]): Lane
   return out
 }
 
-/** Phone layout: a left column just wide enough for the lane names (at most a fifth of the width). */
 /** The view to lay out, or null for the whole run (no view, or one that covers it). */
 function windowOf(
   view: TimeView | null | undefined,
@@ -425,6 +424,7 @@ function findingsInView(
   return { markers, bands }
 }
 
+/** Phone layout: a left column just wide enough for the lane names (at most a fifth of the width). */
 function compactGutterPx(specLists: LaneSpec[][], m: Metrics, widthPx: number): number {
   let widest = 0
   for (const specs of specLists) {
