@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { layoutDiagram, xOfMs } from '../viz/layout'
 import { createLabStore } from './labStore'
 
 describe('the lab’s zoom (view slice)', () => {
@@ -44,6 +45,37 @@ describe('the lab’s zoom (view slice)', () => {
     expect(last?.atMs).toBeGreaterThanOrEqual(v?.fromMs ?? Infinity)
     expect(last?.atMs).toBeLessThanOrEqual(v?.toMs ?? -Infinity)
     expect((v?.toMs ?? 0) - (v?.fromMs ?? 0)).toBeLessThan(run.endMs / 10)
+  })
+
+  it('at gc-pause’s climax, zoomed to the story line, resume, rejection and giving up stand apart', () => {
+    const store = createLabStore({ preset: 'gc-pause' })
+    const { captions, run, findings, spans } = store.getState().lab
+    for (let i = 0; i < captions.length; i++) store.getState().nextStory()
+    store.getState().zoomToStory()
+    const view = store.getState().timeView
+    if (view === null) throw new Error('not zoomed')
+    const at = (type: string) => run.events.find((e) => e.type === type && e.atMs > 15_000)
+    const resumed = at('NodeResumed')
+    const rejected = at('WriteRejected')
+    const gaveUp = at('ScriptFinished')
+    for (const e of [resumed, rejected, gaveUp]) {
+      expect(e?.atMs).toBeGreaterThanOrEqual(view.fromMs)
+      expect(e?.atMs).toBeLessThanOrEqual(view.toMs)
+    }
+    for (const widthPx of [360, 700, 1200]) {
+      for (const time of ['auto', 'to-scale'] as const) {
+        const model = layoutDiagram({ run, findings, spans, widthPx, options: { time, view } })
+        const [x0, x1, x2] = [resumed, rejected, gaveUp].map((e) => xOfMs(model, e?.atMs ?? 0))
+        // Each moment gets its own stretch of the axis: a phone's plot is about 280 px wide.
+        const where = `${widthPx} px ${time}`
+        expect((x1 ?? 0) - (x0 ?? 0), where).toBeGreaterThanOrEqual(48)
+        expect((x2 ?? 0) - (x1 ?? 0), where).toBeGreaterThanOrEqual(48)
+        // The rejection's badge is drawn, inside the plot.
+        const badge = model.decisions.find((d) => run.events[d.eventIndex] === rejected)
+        expect(badge, where).toBeDefined()
+        expect((badge?.cx ?? 0) + (badge?.w ?? 0) / 2, where).toBeLessThanOrEqual(model.plot.x1)
+      }
+    }
   })
 
   it('gives each lab its own view', () => {

@@ -65,9 +65,13 @@ export function panViewByPx(
   return panView(view, endMs, (-dxPx / widthPx) * (view.toMs - view.fromMs))
 }
 
-/** A window around [fromMs, toMs] with room on each side (the story line's moments). */
+/**
+ * A window around [fromMs, toMs] with room on each side (the story line's moments), at least
+ * 20 ms wide: at gc-pause's climax, A's resume, its write's rejection and A giving up, 5 ms
+ * apart, then each get a quarter of the plot.
+ */
 export function viewAround(fromMs: number, toMs: number, endMs: number): TimeView {
-  const span = Math.max(MIN_VIEW_MS * 10, (toMs - fromMs) * 1.5)
+  const span = Math.max(MIN_VIEW_MS * 2, (toMs - fromMs) * 1.5)
   const mid = (fromMs + toMs) / 2
   return clampView({ fromMs: mid - span / 2, toMs: mid + span / 2 }, endMs)
 }

@@ -22,7 +22,7 @@ export function ZoomControls() {
   const to = view?.toMs ?? endMs
   const span = Math.max(1, endMs)
   return (
-    <div className="fl-zoom" role="group" aria-label="Zoom the time axis">
+    <div className="fl-zoom fl-zoom-controls" role="group" aria-label="Zoom the time axis">
       <button
         type="button"
         className="fl-button fl-zoom-button"
@@ -46,8 +46,17 @@ export function ZoomControls() {
         Fit
       </button>
       {hasStoryLine && (
-        <button type="button" className="fl-button" onClick={zoomToStory}>
-          Zoom to story line
+        <button
+          type="button"
+          className="fl-button"
+          aria-label="Zoom to story line"
+          onClick={zoomToStory}
+        >
+          {/* A phone keeps the row on one line (labPage.css): the short label. */}
+          <span className="fl-zoom-long">Zoom to story line</span>
+          <span className="fl-zoom-short" aria-hidden="true">
+            Story line
+          </span>
         </button>
       )}
       <div
