@@ -706,3 +706,25 @@ test('the custom element reports a bad attribute inside itself', async ({ page, 
   await element.evaluate((el) => el.setAttribute('scenario', 'lock-delay'))
   await expect(element.locator('.fl-embed-title')).toHaveText(LOCK_DELAY)
 })
+
+test('the custom element opens a custom scenario from its link (the platform inflater)', async ({
+  page,
+  baseURL,
+}) => {
+  const encoded = encodeScenario({
+    title: 'Inflated in the browser',
+    clients: [
+      { id: 'A', script: [{ do: 'acquire' }, { do: 'write', resource: 'storage', value: 'x' }] },
+    ],
+  })
+  await openPost(page, baseURL, { element: `link="#s=${encoded}&t=100"` })
+  const element = page.locator('#second')
+  await expect(element.locator('.fl-embed-title')).toHaveText('Inflated in the browser')
+  await expect(element.getByRole('alert')).toHaveCount(0)
+  // A damaged payload: the sentence the lab gives, and the default scenario.
+  await element.evaluate((el) => el.setAttribute('link', '#s=AAAAAAAA'))
+  await expect(element.getByRole('alert')).toContainText(
+    'the compressed scenario is damaged (cut short or garbled)',
+  )
+  await expect(element.locator('.fl-embed-title')).toHaveText(GC_PAUSE)
+})

@@ -26,7 +26,7 @@ export async function openEmbed(
   let decoded = null
   if (parts.ref.kind === 'encoded') {
     const { decodeScenario } = await loadDecoder()
-    decoded = decodeScenario(parts.ref.encoded)
+    decoded = await decodeScenario(parts.ref.encoded)
   }
   const start = settleLink(parts, decoded)
   const init: LabInit = {

@@ -22,7 +22,7 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 /** Decodes base64url (padding tolerated); returns a sentence when the text is not base64url. */
-export function fromBase64Url(text: string): Uint8Array | string {
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | string {
   const clean = text.replace(/=+$/, '')
   if (clean.length % 4 === 1) return 'the scenario in the link is cut short (its length is wrong)'
   const out = new Uint8Array(Math.floor((clean.length * 3) / 4))

@@ -189,3 +189,13 @@ export function storyLineAtCursor(
 ): number {
   return captionIndexAt(s.lab.captions, s.cursorMs, s.storyLine)
 }
+
+/**
+ * The event the story line at the cursor talks about (an index into lab.run.events), or -1 when
+ * no line shows or the line is tied to a bare time: what the diagram highlights.
+ */
+export function storyEventAtCursor(
+  s: Pick<CursorSlice, 'cursorMs' | 'storyLine'> & { lab: { captions: Caption[] } },
+): number {
+  return s.lab.captions[storyLineAtCursor(s)]?.eventIndex ?? -1
+}

@@ -36,6 +36,7 @@ export {
   MAX_SPEED,
   MIN_SPEED,
   SPEEDS,
+  storyEventAtCursor,
   storyLineAtCursor,
   UNDO_LIMIT,
 } from './labStore'

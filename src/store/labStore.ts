@@ -33,7 +33,7 @@ export { UNDO_LIMIT } from './history'
 export type { CursorRange } from './selectors'
 export { cursorBoundsOf, endMsOf, stateAtCursor } from './selectors'
 export type { PlayMode } from './cursorSlice'
-export { MAX_SPEED, MIN_SPEED, SPEEDS, storyLineAtCursor } from './cursorSlice'
+export { MAX_SPEED, MIN_SPEED, SPEEDS, storyEventAtCursor, storyLineAtCursor } from './cursorSlice'
 export type { FutureMode, LabTab, Theme } from './viewSlice'
 
 export interface LabInit {

@@ -50,3 +50,15 @@ export {
   stateAfterEvent,
   stateAt,
 } from './timeline'
+export type { TimeView } from './view'
+export {
+  clampView,
+  isFullView,
+  MIN_VIEW_MS,
+  panView,
+  panViewByPx,
+  spansInView,
+  viewAround,
+  ZOOM_STEP,
+  zoomView,
+} from './view'

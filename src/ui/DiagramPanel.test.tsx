@@ -1,80 +1,57 @@
-/**
- * A run cut at the engine's event cap says so above the diagram, where it was cut, and its
- * verdict is inconclusive. The real cap is 2,000,000 events; the lab's engine is wrapped here to
- * cut at a few dozen, so the same road (scenario → run → checker → notice) is taken quickly.
- */
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type * as Sim from '../sim'
-import { formatMs, parseScenario, SCENARIO_FORMAT } from '../sim'
-import { createLabStore, LabProvider } from '../store'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createLabStore, LabProvider, storyEventAtCursor } from '../store'
 import { DiagramPanel } from './DiagramPanel'
 
-const CAP = 40
-
-vi.mock('../sim', async (importOriginal) => {
-  const sim = await importOriginal<typeof Sim>()
-  return {
-    ...sim,
-    run: (...[scenario, options]: Parameters<typeof sim.run>) =>
-      sim.run(scenario, { maxEvents: CAP, ...options }),
-  }
-})
-
+// React's act() environment flag, so state updates flush inside act().
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-afterEach(() => {
-  document.body.replaceChildren()
+beforeEach(() => {
+  // jsdom lays nothing out: give the diagram's frame a width so the diagram is drawn.
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900)
 })
 
-function show(store: ReturnType<typeof createLabStore>): HTMLElement {
-  const host = document.createElement('div')
-  document.body.append(host)
-  act(() => {
-    createRoot(host).render(
+afterEach(() => {
+  document.body.innerHTML = ''
+  vi.restoreAllMocks()
+})
+
+function mount(store: ReturnType<typeof createLabStore>) {
+  const host = document.body.appendChild(document.createElement('div'))
+  const root = createRoot(host)
+  act(() =>
+    root.render(
       <LabProvider store={store}>
         <DiagramPanel />
       </LabProvider>,
-    )
-  })
-  return host
+    ),
+  )
+  return { host, root }
 }
 
-describe('a truncated run', () => {
-  it('says above the diagram where it was cut, and the verdict is inconclusive', () => {
-    // Lock delay renews for a long while and breaks nothing before the cut.
-    const store = createLabStore({ preset: 'lock-delay', reducedMotion: true })
-    const { run, findings } = store.getState().lab
-    // The cap is checked after each step, and one step may record a few events.
-    expect(run.truncated?.eventCount).toBeGreaterThanOrEqual(CAP)
-    expect(run.truncated?.eventCount).toBe(run.events.length - 1)
-    expect(run.events.at(-1)?.type).toBe('RunEnded')
-    expect(findings.violations).toEqual([])
-    expect(findings.verdict).toBe('inconclusive')
+describe('DiagramPanel: the story line’s marks', () => {
+  it('highlights nothing before the story starts, then the marks of the line’s event', () => {
+    const store = createLabStore({ preset: 'gc-pause' })
+    const { host, root } = mount(store)
+    expect(host.querySelector('.fl-focus')).toBeNull()
 
-    const notice = show(store).querySelector('.fl-truncated')
-    expect(notice?.getAttribute('role')).toBe('status')
-    const cut = run.truncated
-    if (cut === null) throw new Error('unreachable: checked above')
-    expect(notice?.textContent).toBe(
-      `Run cut short. It reached the engine’s limit of ${cut.eventCount} events at ${formatMs(cut.atMs)}; ` +
-        'nothing after that was simulated, so the verdict is inconclusive unless a violation came ' +
-        'first. Shorten durationMs or slow the renewals.',
-    )
-    expect(cut.atMs).toBe(run.events[cut.eventCount - 1]?.atMs)
-    expect(cut.atMs).toBeLessThan(run.scenario.durationMs)
-  })
+    // Walk to the first line tied to a message's event (a send, a delivery, a decision).
+    const { lab } = store.getState()
+    let line = -1
+    for (let i = 0; i < lab.captions.length && line < 0; i++) {
+      act(() => store.getState().nextStory())
+      const event = lab.run.events[storyEventAtCursor(store.getState())]
+      if (event !== undefined && 'msg' in event) line = i
+    }
+    expect(line).toBeGreaterThanOrEqual(0)
+    const halos = host.querySelectorAll('.fl-focus .fl-halo')
+    expect(halos.length).toBeGreaterThan(0)
 
-  it('shows no notice for a complete run', () => {
-    const parsed = parseScenario({
-      format: SCENARIO_FORMAT,
-      title: 'Short',
-      clients: [{ id: 'A', script: [{ do: 'acquire' }] }],
-    })
-    if (!parsed.ok) throw new Error(parsed.message)
-    const store = createLabStore({ scenario: parsed.scenario, reducedMotion: true })
-    expect(store.getState().lab.run.truncated).toBeNull()
-    expect(show(store).querySelector('.fl-truncated')).toBeNull()
+    // Back before the first line: the highlight goes.
+    act(() => store.getState().setCursor(0))
+    expect(storyEventAtCursor(store.getState())).toBe(-1)
+    expect(host.querySelector('.fl-focus')).toBeNull()
+    act(() => root.unmount())
   })
 })

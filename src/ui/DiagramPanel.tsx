@@ -2,43 +2,56 @@
  * Where the space-time diagram is mounted: one diagram, or two in compare mode (fencing on and
  * off, side by side, stacked on narrow screens) with the outcomes that differ in words. Each
  * diagram gets the width of its container (ResizeObserver) and the lab's cursor. The time axis
- * is folded where to scale would be unreadable; "To scale" shows true proportions.
+ * is folded where to scale would be unreadable; "To scale" shows true proportions. Zoom and pan
+ * (keys, Ctrl/⌘ + wheel or pinch, drag when zoomed) work in every panel; the controls under the
+ * diagram are the caller's (`zoomControls`: the lab page's buttons and overview strip), ZoomFit's
+ * way back to the whole run when none are given (the embeds, which must stay small).
  */
 import type { ReactNode } from 'react'
-import { memo, useCallback, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
-import { useLab } from '../store'
+import { storyEventAtCursor, useLab } from '../store'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
+import { useWheelZoom } from './useWheelZoom'
+import { ZoomFit } from './ZoomFit'
+
+const NO_EVENTS: readonly number[] = []
 
 function useCompare() {
   return useLab((s) => s.compare)
 }
 
-export function DiagramPanel() {
+export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: ReactNode }) {
   const compare = useCompare()
   const lab = useLab((s) => s.lab)
   const selectMessage = useLab((s) => s.selectMessage)
   const id = useSafeId()
   const [toScale, setToScale] = useState(false)
   const time: TimeMode = toScale ? 'to-scale' : 'auto'
+  const panel = useRef<HTMLDivElement>(null)
+  useWheelZoom(panel)
   const timeSwitch = (
-    <label className="fl-time-switch">
-      <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
-      To scale
-    </label>
+    <div className="fl-time-row">
+      <label className="fl-time-switch">
+        <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
+        To scale
+      </label>
+      {zoomControls}
+    </div>
   )
   if (compare === null) {
     return (
-      <div className="fl-diagram-panel">
+      <div className="fl-diagram-panel" ref={panel}>
         <DiagramView
           lab={lab}
           title={`Space-time diagram: ${lab.scenario.title ?? 'custom scenario'}`}
           onMessageActivate={selectMessage}
           time={time}
+          story
         />
         {timeSwitch}
       </div>
@@ -46,9 +59,11 @@ export function DiagramPanel() {
   }
   const { outcome } = compare
   return (
-    <CompareView compare={compare} outcome={outcome} id={id} time={time}>
-      {timeSwitch}
-    </CompareView>
+    <div ref={panel}>
+      <CompareView compare={compare} outcome={outcome} id={id} time={time}>
+        {timeSwitch}
+      </CompareView>
+    </div>
   )
 }
 
@@ -150,6 +165,7 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate,
   alignWith,
   time,
+  story = false,
 }: {
   lab: LabRun
   title: string
@@ -157,13 +173,21 @@ const DiagramView = memo(function DiagramView({
   onMessageActivate?: (msg: number) => void
   alignWith?: readonly LabRun[]
   time: TimeMode
+  /** Highlight the marks the story line at the cursor talks about (the lab's own run only). */
+  story?: boolean
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
+  const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
+  const setTimeView = useLab((s) => s.setTimeView)
   const pause = useLab((s) => s.pause)
   const idPrefix = `fl${useSafeId()}`
+  // A number from the store, so the array (and the diagram's focus layer) only changes when the
+  // story moves to another event, not on every cursor move.
+  const storyEvent = useLab((s) => (story ? storyEventAtCursor(s) : -1))
+  const focusEvents = useMemo(() => (storyEvent < 0 ? NO_EVENTS : [storyEvent]), [storyEvent])
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
   const onFindingActivate = useCallback(
     (finding: Finding) => {
@@ -192,6 +216,9 @@ const DiagramView = memo(function DiagramView({
             {...(highlight === undefined ? {} : { highlight })}
             {...(alignWith === undefined ? {} : { alignWith })}
             time={time}
+            focusEvents={focusEvents}
+            view={view}
+            onPan={setTimeView}
           />
         )}
       </div>

@@ -18,6 +18,7 @@ import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
 import { ShareBar } from './share/ShareBar'
+import { ZoomControls } from './ZoomControls'
 
 // The counterexample explorer's panel loads when its tab is first opened.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
@@ -52,7 +53,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       <ScenarioLead />
       <section className="fl-stage" aria-label="Timeline" tabIndex={-1}>
         <Caption />
-        <DiagramPanel />
+        <DiagramPanel zoomControls={<ZoomControls />} />
         <Controls />
       </section>
       <div className="fl-after-stage">
@@ -142,10 +143,19 @@ function Shortcuts() {
           <kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>Z</kbd>, with <kbd>Shift</kbd>
         </dt>
         <dd>Undo, redo an edit</dd>
+        <dt>
+          <kbd>+</kbd> <kbd>−</kbd>
+        </dt>
+        <dd>Zoom the time axis in or out, about the cursor</dd>
       </dl>
       <p className="fl-hint">
         These keys work anywhere on the page except in a text field or a control that uses them
         itself; Tab reaches every control.
+      </p>
+      <p className="fl-hint">
+        On the diagram: a click seeks and a drag scrubs. <kbd>Ctrl</kbd>/<kbd>⌘</kbd> + wheel or a
+        pinch zooms. Zoomed in, a drag pans the view (a sideways swipe too) and a drag that starts
+        on the playhead scrubs; Fit shows the whole run again.
       </p>
     </details>
   )

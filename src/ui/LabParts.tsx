@@ -69,6 +69,8 @@ function handleKey(store: LabStore, e: globalThis.KeyboardEvent, target: Element
     'previous-problem': s.previousProblem,
     undo: s.undo,
     redo: s.redo,
+    'zoom-in': s.zoomIn,
+    'zoom-out': s.zoomOut,
   }
   actions[action]()
 }

@@ -31,6 +31,17 @@ describe('keyAction', () => {
     expect(keyAction(key('PageUp'), plain)).toBe('previous-problem')
   })
 
+  it('zooms the time axis with + and - (= and _ too: the same keys without or with Shift)', () => {
+    expect(keyAction(key('+', { shiftKey: true }), plain)).toBe('zoom-in')
+    expect(keyAction(key('='), button)).toBe('zoom-in')
+    expect(keyAction(key('-'), scrubber)).toBe('zoom-out')
+    expect(keyAction(key('_', { shiftKey: true }), plain)).toBe('zoom-out')
+    // Ctrl/⌘ + and - stay the browser's page zoom; a text field keeps its typing.
+    expect(keyAction(key('+', { ctrlKey: true }), plain)).toBeNull()
+    expect(keyAction(key('-', { metaKey: true }), plain)).toBeNull()
+    expect(keyAction(key('-'), element('<input type="text">'))).toBeNull()
+  })
+
   it('takes over the scrubber’s keys: events, not milliseconds', () => {
     expect(keyAction(key(' '), scrubber)).toBe('toggle-play')
     expect(keyAction(key('ArrowRight'), scrubber)).toBe('step-forward')

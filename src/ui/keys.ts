@@ -14,6 +14,8 @@ export type KeyAction =
   | 'previous-problem'
   | 'undo'
   | 'redo'
+  | 'zoom-in'
+  | 'zoom-out'
 
 export interface KeyInput {
   key: string
@@ -92,6 +94,13 @@ export function keyAction(e: KeyInput, target: Element | null): KeyAction | null
       return ownsArrows(target) ? null : 'next-problem'
     case 'PageUp':
       return ownsArrows(target) ? null : 'previous-problem'
+    // '=' is '+' without Shift on most layouts.
+    case '+':
+    case '=':
+      return 'zoom-in'
+    case '-':
+    case '_':
+      return 'zoom-out'
     default:
       return null
   }

@@ -7,7 +7,8 @@ import { check } from '../sim'
 import { largeRun } from '../testing/largeRun'
 import type { DiagramProps } from './index'
 import { SpaceTimeDiagram } from './index'
-import { bulkMessages, layoutDiagram, nearestMessage } from './layout'
+import type { TimeView } from './layout'
+import { bulkMessages, layoutDiagram, nearestMessage, xOfMs } from './layout'
 import { presetRun } from '../testing/presetRuns'
 
 beforeAll(() => {
@@ -151,6 +152,75 @@ describe('SpaceTimeDiagram', () => {
     const [first, second] = onScrub.mock.calls.map((c) => c[0])
     expect(first).toBeGreaterThan(0)
     expect(second).toBeGreaterThan(first ?? Infinity)
+  })
+
+  it('zoomed in, a drag pans, a click seeks and a drag from the playhead scrubs', () => {
+    const onScrub = vi.fn<(ms: number) => void>()
+    const onPan = vi.fn<(view: TimeView) => void>()
+    const view = { fromMs: 12000, toMs: 16000 }
+    const cursorMs = 14000
+    const { svg, props } = mount({ onScrub, onPan, view, cursorMs })
+    expect(svg.classList.contains('fl-pan')).toBe(true)
+    svg.getBoundingClientRect = () => new DOMRect(0, 0, 640, 300) // drawn at half size
+    const model = layoutDiagram({
+      run: props.run,
+      findings: props.findings,
+      widthPx: 1280,
+      options: { view },
+    })
+    const playheadX = xOfMs(model, cursorMs) / 2
+    const awayX = playheadX > 320 ? playheadX - 150 : playheadX + 150
+    const press = (type: string, clientX: number) =>
+      svg.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX, button: 0 }))
+
+    // A drag to the right: the content follows, so the view moves earlier; the cursor stays.
+    act(() => {
+      press('pointerdown', awayX)
+      press('pointermove', awayX + 40)
+      press('pointerup', awayX + 40)
+    })
+    expect(onScrub).not.toHaveBeenCalled()
+    expect(onPan).toHaveBeenCalledTimes(1)
+    const panned = onPan.mock.calls[0]?.[0]
+    // 40 client px of the plot's (x1 - x0) / 2 client px, of the window's 4 s.
+    const shiftMs = (40 / ((model.x1 - model.x0) / 2)) * 4000
+    expect(panned?.fromMs).toBe(Math.round(12000 - shiftMs))
+    expect((panned?.toMs ?? 0) - (panned?.fromMs ?? 0)).toBe(4000)
+
+    // A press that does not move seeks where it was released.
+    act(() => {
+      press('pointerdown', awayX)
+      press('pointerup', awayX)
+    })
+    expect(onPan).toHaveBeenCalledTimes(1)
+    expect(onScrub).toHaveBeenCalledTimes(1)
+    const seekMs = onScrub.mock.calls[0]?.[0] ?? -1
+    expect(Math.abs(xOfMs(model, seekMs) / 2 - awayX)).toBeLessThan(1)
+
+    // A drag that starts on the playhead scrubs, as it does unzoomed.
+    act(() => {
+      press('pointerdown', playheadX + 3)
+      press('pointermove', playheadX + 43)
+      press('pointerup', playheadX + 43)
+    })
+    expect(onPan).toHaveBeenCalledTimes(1)
+    expect(onScrub.mock.calls.length).toBeGreaterThanOrEqual(2)
+    expect(onScrub.mock.calls.at(-1)?.[0]).toBeGreaterThan(cursorMs)
+  })
+
+  it('unzoomed, nothing pans: a drag scrubs', () => {
+    const onScrub = vi.fn<(ms: number) => void>()
+    const onPan = vi.fn<(view: TimeView) => void>()
+    const { svg } = mount({ onScrub, onPan, view: null })
+    expect(svg.classList.contains('fl-pan')).toBe(false)
+    svg.getBoundingClientRect = () => new DOMRect(0, 0, 640, 300)
+    act(() => {
+      svg.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientX: 300, button: 0 }))
+      svg.dispatchEvent(new MouseEvent('pointermove', { bubbles: true, clientX: 360 }))
+      svg.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, clientX: 360 }))
+    })
+    expect(onPan).not.toHaveBeenCalled()
+    expect(onScrub).toHaveBeenCalledTimes(2)
   })
 
   it('moves only the cursor layer when the cursor moves: the marks are not touched', () => {

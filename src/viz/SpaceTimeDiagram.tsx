@@ -1,8 +1,9 @@
 /**
  * The live space-time diagram. The run is laid out once per run/width (memoized) and its marks
  * rendered once; moving the cursor re-renders only the playhead, the veil over the future and
- * (in hide mode, when a finding crosses the cursor) the findings. Dragging on the diagram scrubs;
- * message arrows and findings are buttons.
+ * (in hide mode, when a finding crosses the cursor) the findings. Dragging on the diagram scrubs,
+ * or, zoomed in, pans (a drag that starts on the playhead still scrubs); message arrows and
+ * findings are buttons.
  */
 import type { JSX, PointerEvent as ReactPointerEvent } from 'react'
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
@@ -16,8 +17,17 @@ import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { AlignRun, BarSet, TimeMode } from './layout'
-import { BAR_SETS, barAt, bulkMessages, layoutDiagram, msOfX, nearestMessage } from './layout'
+import type { AlignRun, BarSet, TimeMode, TimeView } from './layout'
+import {
+  BAR_SETS,
+  barAt,
+  bulkMessages,
+  layoutDiagram,
+  msOfX,
+  nearestMessage,
+  panViewByPx,
+  xOfMs,
+} from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
 
@@ -51,6 +61,13 @@ export interface DiagramProps {
    * the figures line up. Keep the array stable (memoize it): a new one lays the figure out again.
    */
   alignWith?: readonly AlignRun[]
+  /** The stretch of time shown (zoom and pan); absent or null: the whole run. */
+  view?: TimeView | null
+  /**
+   * Zoomed in (`view` set), a drag on the diagram pans: called with the view to show. A drag that
+   * starts on the playhead still scrubs, and a press that does not move still seeks.
+   */
+  onPan?: (view: TimeView) => void
 }
 
 interface Live {
@@ -66,6 +83,8 @@ interface Press {
   dragging: boolean
   /** A finger: a vertical swipe scrolls the page, a horizontal drag scrubs, a tap seeks. */
   touch: boolean
+  /** The view when the press began, if its drag pans (zoomed in, not on the playhead). */
+  pan: TimeView | null
 }
 
 /** A press that moves less than this is a click, not a drag. */
@@ -73,12 +92,15 @@ const DRAG_THRESHOLD_PX = 4
 const NO_MESSAGES: readonly number[] = []
 /** A pointer on a dense run's bulk arrows picks the nearest arrow within this distance (a 24 px target). */
 const BULK_PICK_PX = 12
+/** Zoomed in, a press this close to the playhead drags it (a 24 px target); elsewhere a drag pans. */
+const PLAYHEAD_GRAB_PX = 12
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx, idPrefix, cursorMs, future } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
   const timeMode = props.time ?? 'auto'
   const alignWith = props.alignWith
+  const view = props.view ?? null
   const model = useMemo(
     () =>
       layoutDiagram({
@@ -86,9 +108,13 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         findings,
         spans,
         widthPx,
-        options: { time: timeMode, ...(alignWith === undefined ? {} : { alignWith }) },
+        options: {
+          time: timeMode,
+          ...(alignWith === undefined ? {} : { alignWith }),
+          ...(view === null ? {} : { view }),
+        },
       }),
-    [run, findings, spans, widthPx, timeMode, alignWith],
+    [run, findings, spans, widthPx, timeMode, alignWith, view],
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 
@@ -205,24 +231,49 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     [tipAt],
   )
 
-  const msAtPointer = useCallback(
-    (e: ReactPointerEvent<SVGSVGElement>) => {
-      const rect = e.currentTarget.getBoundingClientRect()
-      const scale = rect.width > 0 ? model.widthPx / rect.width : 1
-      return msOfX(model, (e.clientX - rect.left) * scale)
+  /** Client px to the diagram's own px (the figure may be drawn scaled). */
+  const scaleOf = useCallback(
+    (svg: Element) => {
+      const rect = svg.getBoundingClientRect()
+      return { left: rect.left, scale: rect.width > 0 ? model.widthPx / rect.width : 1 }
     },
     [model],
+  )
+
+  const msAtPointer = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>) => {
+      const { left, scale } = scaleOf(e.currentTarget)
+      return msOfX(model, (e.clientX - left) * scale)
+    },
+    [model, scaleOf],
+  )
+
+  /** The view a press's drag pans from, or null when it scrubs (see PLAYHEAD_GRAB_PX). */
+  const panFrom = useCallback(
+    (e: ReactPointerEvent<SVGSVGElement>): TimeView | null => {
+      const { props: p, cursorMs: c } = live.current
+      if (p.view == null || p.onPan === undefined) return null
+      // A cursor outside the view is drawn pinned to its edge: nothing there to grab.
+      if (c < p.view.fromMs || c > p.view.toMs) return p.view
+      const { left, scale } = scaleOf(e.currentTarget)
+      const onPlayhead = Math.abs((e.clientX - left) * scale - xOfMs(model, c)) <= PLAYHEAD_GRAB_PX
+      return onPlayhead ? null : p.view
+    },
+    [model, scaleOf],
   )
 
   // A press on the background seeks there and a drag scrubs (a finger: a tap seeks, a horizontal
   // drag scrubs, a vertical swipe scrolls the page); a press on a message or finding
   // that is released without moving activates it, and one that moves scrubs instead (in a long
-  // run arrows cover most of the diagram, so dragging must work from anywhere).
+  // run arrows cover most of the diagram, so dragging must work from anywhere). Zoomed in, a
+  // drag pans instead, unless it starts on the playhead, and a press seeks when it is released
+  // without moving (as a tap does), so that grabbing the diagram does not move the cursor.
   const onPointerDown = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>) => {
       if (e.button !== 0) return
       const mark = markAt(e)
       const touch = e.pointerType === 'touch'
+      const pan = panFrom(e)
       press.current = {
         pointerId: e.pointerId,
         x: e.clientX,
@@ -230,18 +281,19 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         mark,
         dragging: false,
         touch,
+        pan,
       }
       // A finger may be starting to scroll the page: wait for its direction (touch-action: pan-y
       // lets the browser take a vertical swipe; a horizontal one comes here as pointermoves).
       if (live.current.props.onScrub === undefined || touch) return
       // Optional call: some DOMs (jsdom) have no pointer capture.
       e.currentTarget.setPointerCapture?.(e.pointerId)
-      if (mark === null) {
+      if (mark === null && pan === null) {
         setTip(null)
         live.current.props.onScrub(msAtPointer(e))
       }
     },
-    [markAt, msAtPointer],
+    [markAt, msAtPointer, panFrom],
   )
 
   const onPointerMove = useCallback(
@@ -267,9 +319,14 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         setTip(null)
         if (p.touch) e.currentTarget.setPointerCapture?.(e.pointerId)
       }
-      onScrub(msAtPointer(e))
+      const onPan = live.current.props.onPan
+      if (p.pan !== null && onPan !== undefined) {
+        // From the view the press began with: the same drag always shows the same stretch.
+        const { scale } = scaleOf(e.currentTarget)
+        onPan(panViewByPx(p.pan, model.endMs, (e.clientX - p.x) * scale, model.x1 - model.x0))
+      } else onScrub(msAtPointer(e))
     },
-    [msAtPointer, model, showTipAt],
+    [msAtPointer, model, showTipAt, scaleOf],
   )
 
   const onPointerUp = useCallback(
@@ -282,8 +339,8 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       }
       if (p.dragging) return
       if (p.mark === null) {
-        // A tap seeks (a mouse press already did, on the way down).
-        if (p.touch) live.current.props.onScrub?.(msAtPointer(e))
+        // A tap seeks (a mouse press already did, on the way down, unless it could have panned).
+        if (p.touch || p.pan !== null) live.current.props.onScrub?.(msAtPointer(e))
         return
       }
       if (p.mark.kind === 'message') events.activateMessage(p.mark.index)
@@ -322,12 +379,13 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const title =
     props.title ?? `Space-time diagram: ${run.scenario.title ?? run.scenario.id ?? 'run'}`
   const scrubbable = props.onScrub !== undefined
+  const pannable = view !== null && props.onPan !== undefined
   const viewBox = `0 0 ${model.widthPx} ${model.heightPx}`
   const compact = model.compact ? ' fl-compact' : ''
   return (
     <div className="fl-diagram-frame" ref={frame} style={{ width: model.widthPx }}>
       <svg
-        className={`fl-diagram fl-marks-layer${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}`}
+        className={`fl-diagram fl-marks-layer${compact}${model.dense ? ' fl-dense' : ''}${scrubbable ? ' fl-scrub' : ''}${pannable ? ' fl-pan' : ''}`}
         role="group"
         aria-labelledby={titleId}
         aria-describedby={descId}

@@ -72,14 +72,16 @@ export function axisLabels(
   fontPx: number,
   left: number,
   right: number,
+  /** Where the axis starts: a zoomed view starts later than 0. */
+  fromMs = 0,
 ): { ticks: TimeTick[]; breaks: AxisBreak[] } {
-  if (plan.toScale) return { ticks: timeTicks(endMs, x0, x1), breaks: [] }
+  if (plan.toScale && fromMs === 0) return { ticks: timeTicks(endMs, x0, x1), breaks: [] }
   const model = { time: plan.scale }
   const taken: Span[] = []
   const ticks: TimeTick[] = []
   const seen = new Set<number>()
   const tryTick = (ms: number, label: string, alignEnd = false): void => {
-    if (seen.has(ms)) return
+    if (seen.has(ms) || ms < fromMs || ms > endMs) return
     const x = Math.round(xOfMs(model, ms) * 10) / 10
     if (x < x0 - 0.5 || x > x1 + 0.5) return
     if (alignEnd) {
@@ -100,7 +102,7 @@ export function axisLabels(
     ticks.push({ ms, x, label })
   }
   // The start and the end first: every axis says where it begins and ends.
-  tryTick(0, '0 s')
+  tryTick(fromMs, fromMs === 0 ? '0 s' : formatMs(fromMs))
   tryTick(endMs, formatMs(endMs))
   tryTick(endMs, formatMs(endMs), true)
   const breaks: AxisBreak[] = []
@@ -118,11 +120,12 @@ export function axisLabels(
     breaks.push({ fromMs: f.fromMs, toMs: f.toMs, x0: f.x0, x1: f.x1, label: text })
   }
   const folds = plan.folds
-  for (const step of steps(endMs)) {
-    if (endMs / step > MAX_CANDIDATES) break
+  const spanMs = endMs - fromMs
+  for (const step of steps(spanMs)) {
+    if (spanMs / step > MAX_CANDIDATES) break
     const decimals = Math.min(3, Math.max(0, 3 - Math.floor(Math.log10(step) + 1e-9)))
     let f = 0
-    for (let ms = 0; ms <= endMs; ms += step) {
+    for (let ms = Math.ceil(fromMs / step) * step; ms <= endMs; ms += step) {
       // Folds are sorted: walk them along with the candidates.
       while (f < folds.length && (folds[f]?.toMs ?? 0) <= ms) f++
       const fold = folds[f]

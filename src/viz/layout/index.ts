@@ -10,3 +10,14 @@ export { msOfX, planAxis, xOfMs } from './scale'
 export { futureStartX } from './cursor'
 export type { BarSet, BulkBars, BulkMessages } from './bulk'
 export { barAt, BAR_SETS, bulkBars, bulkMessages, nearestMessage } from './bulk'
+export type { TimeView } from '../../timeline'
+export {
+  clampView,
+  isFullView,
+  MIN_VIEW_MS,
+  panView,
+  panViewByPx,
+  viewAround,
+  ZOOM_STEP,
+  zoomView,
+} from '../../timeline'

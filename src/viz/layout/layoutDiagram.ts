@@ -7,8 +7,8 @@
  * label is placed once, by priority, so that no two labels overlap.
  */
 import type { CheckResult, Run } from '../../sim'
-import type { Spans } from '../../timeline'
-import { deriveSpans } from '../../timeline'
+import type { Spans, TimeView } from '../../timeline'
+import { clampView, deriveSpans, isFullView, spansInView } from '../../timeline'
 import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
 import type { Ctx } from './context'
 import { bandBaseline, createCtx, PRIORITY, requestLabel, topBand } from './context'
@@ -48,6 +48,11 @@ export interface LayoutOptions {
    * up across them. Each figure still draws only its own run.
    */
   alignWith?: readonly AlignRun[]
+  /**
+   * The visible stretch of time (zoom and pan): only it is mapped onto the plot and only the
+   * marks touching it are drawn. Absent, null or the whole run: the full layout.
+   */
+  view?: TimeView | null
 }
 
 export interface AlignRun {
@@ -67,13 +72,15 @@ export interface LayoutInput {
 
 export function layoutDiagram(input: LayoutInput): DiagramModel {
   const { run, findings } = input
-  const spans = input.spans ?? deriveSpans(run)
+  const allSpans = input.spans ?? deriveSpans(run)
+  const view = windowOf(input.options?.view, run, input.options?.alignWith)
+  const spans = view === null ? allSpans : spansInView(allSpans, view)
   const widthPx = clampWidth(input.widthPx)
   const m = metricsFor(widthPx)
   const specs = laneSpecs(run.scenario)
   const others = (input.options?.alignWith ?? []).map((o) => ({
     ...o,
-    spans: o.spans ?? deriveSpans(o.run),
+    spans: windowed(o.spans ?? deriveSpans(o.run), view),
   }))
   const gutter = m.compact
     ? compactGutterPx([specs, ...others.map((o) => laneSpecs(o.run.scenario))], m, widthPx)
@@ -94,7 +101,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   }
   const plan = planAxis({
     timesMs,
-    endMs: axisEndMs,
+    ...(view === null ? {} : { fromMs: view.fromMs }),
+    endMs: view === null ? axisEndMs : view.toMs,
     x0,
     x1,
     mode: input.options?.time ?? 'auto',
@@ -200,14 +208,18 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const messages = messageArrows(ctx)
   const { badges, links } = decisionBadges(ctx, packed)
   const lines = tokenLines(ctx)
-  const { markers, bands } = findingMarkers(ctx, findingsRow)
+  const found = findingMarkers(ctx, findingsRow)
+  const { markers, bands } = view === null ? found : findingsInView(found, view)
   const faults = faultMarkers(ctx, nodesWithDownBlockAt(blocks))
   const partitions = partitionBands(ctx)
   stepCaptions(ctx, notes)
   placeLabels(ctx.requests, ctx.occupancy)
 
   const axisY = lanesBottom + 4
-  const { ticks, breaks } = axisLabels(plan, axisEndMs, x0, x1, m.smallFontPx, left, right)
+  const { ticks, breaks } =
+    view === null
+      ? axisLabels(plan, axisEndMs, x0, x1, m.smallFontPx, left, right)
+      : axisLabels(plan, view.toMs, x0, x1, m.smallFontPx, left, right, view.fromMs)
   let bottom = axisY + m.axisPx
   const present = {
     leases,
@@ -382,6 +394,34 @@ function labelLanes(ctx: Ctx, specs: LaneSpec[], laneRoles: PlacedLabel[]): Lane
     })
   }
   return out
+}
+
+/** The view to lay out, or null for the whole run (no view, or one that covers it). */
+function windowOf(
+  view: TimeView | null | undefined,
+  run: Run,
+  others: readonly AlignRun[] | undefined,
+): TimeView | null {
+  if (view == null) return null
+  const endMs = Math.max(run.endMs, 1, ...(others ?? []).map((o) => o.run.endMs))
+  return isFullView(view, endMs) ? null : clampView(view, endMs)
+}
+
+function windowed(spans: Spans, view: TimeView | null): Spans {
+  return view === null ? spans : spansInView(spans, view)
+}
+
+/** Findings in the window keep their index (the diagram activates findings by it). */
+function findingsInView(
+  found: ReturnType<typeof findingMarkers>,
+  view: TimeView,
+): ReturnType<typeof findingMarkers> {
+  const markers = found.markers.filter(
+    (f) => f.finding.atMs >= view.fromMs && f.finding.atMs <= view.toMs,
+  )
+  const kept = new Set(markers.map((f) => `fband-${f.index}-`))
+  const bands = found.bands.filter((b) => [...kept].some((k) => b.key.startsWith(k)))
+  return { markers, bands }
 }
 
 /** Phone layout: a left column just wide enough for the lane names (at most a fifth of the width). */

@@ -25,6 +25,8 @@ export type TimeMode = 'auto' | 'folded' | 'to-scale'
 export interface AxisInput {
   /** Moments that must be told apart (event times); any order, duplicates allowed. */
   timesMs: readonly number[]
+  /** Where the axis starts (default 0; a zoomed view starts later). */
+  fromMs?: number
   endMs: number
   x0: number
   x1: number
@@ -46,16 +48,18 @@ function round1(v: number): number {
   return Math.round(v * 10) / 10
 }
 
-/** Distinct moments in [0, endMs], sorted, with 0 and endMs included. */
-function moments(timesMs: readonly number[], endMs: number): number[] {
-  const sorted = [0, endMs, ...timesMs.filter((t) => t > 0 && t < endMs)].sort((a, b) => a - b)
+/** Distinct moments in [fromMs, endMs], sorted, with both ends included. */
+function moments(timesMs: readonly number[], fromMs: number, endMs: number): number[] {
+  const sorted = [fromMs, endMs, ...timesMs.filter((t) => t > fromMs && t < endMs)].sort(
+    (a, b) => a - b,
+  )
   const out: number[] = []
   for (const t of sorted) if (out.length === 0 || t !== out[out.length - 1]) out.push(t)
   return out
 }
 
-function linear(endMs: number, x0: number, x1: number): AxisPlan {
-  return { scale: { ms: [0, endMs], x: [x0, x1] }, folds: [], toScale: true }
+function linear(fromMs: number, endMs: number, x0: number, x1: number): AxisPlan {
+  return { scale: { ms: [fromMs, endMs], x: [x0, x1] }, folds: [], toScale: true }
 }
 
 /** Width of a gap of `gapMs` at `pxPerMs`, spread and folded. */
@@ -68,19 +72,21 @@ function gapWidth(gapMs: number, pxPerMs: number, minPx: number, foldPx: number)
 
 export function planAxis(input: AxisInput): AxisPlan {
   const { endMs, x0, x1, mode } = input
+  const fromMs = input.fromMs ?? 0
   const widthPx = x1 - x0
-  if (mode === 'to-scale' || widthPx <= 0 || endMs <= 0) return linear(endMs, x0, x1)
-  const t = moments(input.timesMs, endMs)
+  const spanMs = endMs - fromMs
+  if (mode === 'to-scale' || widthPx <= 0 || spanMs <= 0) return linear(fromMs, endMs, x0, x1)
+  const t = moments(input.timesMs, fromMs, endMs)
   const gaps: number[] = []
   for (let i = 1; i < t.length; i++) gaps.push((t[i] ?? 0) - (t[i - 1] ?? 0))
   const n = gaps.length
-  const linearPxPerMs = widthPx / endMs
+  const linearPxPerMs = widthPx / spanMs
   if (mode === 'auto') {
     // Readable to scale: nothing to fold. Too many moments to tell apart even spread evenly (a
     // dense run of thousands of events): folding cannot help there, zooming does, so the axis
     // keeps its true proportions.
-    if (gaps.every((g) => g * linearPxPerMs >= input.minGapPx)) return linear(endMs, x0, x1)
-    if (n * input.minGapPx > widthPx) return linear(endMs, x0, x1)
+    if (gaps.every((g) => g * linearPxPerMs >= input.minGapPx)) return linear(fromMs, endMs, x0, x1)
+    if (n * input.minGapPx > widthPx) return linear(fromMs, endMs, x0, x1)
   }
   // However many events, at least half the width stays proportional to time.
   const minPx = Math.min(input.minGapPx, (0.5 * widthPx) / n)

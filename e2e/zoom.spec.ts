@@ -1,0 +1,92 @@
+/**
+ * Zoom and pan on the production build: + zooms the time axis (its tick labels change and the
+ * range shows), Fit restores the whole run; zoomed in, a drag on the diagram pans the view while
+ * a drag from the playhead still scrubs; at gc-pause's climax the caption's marks are highlighted
+ * and "Zoom to story line" frames them.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const ticks = (page: Page) =>
+  page.locator('.fl-diagram-panel .fl-underlay .fl-tick-label').allTextContents()
+
+/** The first moment of the range text ("12.5 s – 13 s"), in seconds. */
+const viewStart = (text: string | null) => Number(/^([\d.]+) s/.exec(text ?? '')?.[1] ?? NaN)
+
+test.use({ viewport: { width: 1280, height: 800 } })
+
+test('+ zooms the axis; zoomed in, a drag pans and a drag from the playhead scrubs; Fit restores', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause&t=8000')
+  const svg = page.locator('.fl-diagram-panel svg.fl-marks-layer')
+  const playhead = page.locator('.fl-diagram-panel .fl-underlay .fl-playhead-line')
+  const range = page.locator('[data-zoom-range]')
+  const scrubber = page.getByRole('slider', { name: 'Time' })
+  await expect(page.locator('.fl-diagram-panel .fl-underlay .fl-tick-label').first()).toBeVisible()
+  const full = await ticks(page)
+  expect(full).toContain('0 s')
+  await expect(range).toHaveText('whole run')
+  await expect(svg).not.toHaveClass(/fl-pan/)
+
+  await page.keyboard.press('+')
+  await expect(range).not.toHaveText('whole run')
+  await expect.poll(() => ticks(page)).not.toEqual(full)
+  await page.keyboard.press('+')
+  await expect(svg).toHaveClass(/fl-pan/)
+  const zoomed = await range.textContent()
+  expect(zoomed).toMatch(/ – /)
+  const box = await svg.boundingBox()
+  const line = await playhead.boundingBox()
+  if (box === null || line === null) throw new Error('no diagram')
+  const y = box.y + box.height / 2
+
+  // Grab the diagram well away from the playhead and drag it to the left: later time comes in.
+  const from = line.x - 250
+  await page.mouse.move(from, y)
+  await page.mouse.down()
+  await page.mouse.move(from - 150, y, { steps: 5 })
+  await page.mouse.up()
+  await expect(range).not.toHaveText(zoomed ?? '')
+  const panned = await range.textContent()
+  expect(viewStart(panned)).toBeGreaterThan(viewStart(zoomed))
+  // Grabbing the diagram does not move the cursor.
+  await expect(scrubber).toHaveValue('8000')
+
+  // A drag that starts on the playhead moves the cursor, not the view.
+  const moved = await playhead.boundingBox()
+  if (moved === null) throw new Error('no playhead')
+  await page.mouse.move(moved.x + moved.width / 2, y)
+  await page.mouse.down()
+  await page.mouse.move(moved.x + 80, y, { steps: 5 })
+  await page.mouse.up()
+  await expect.poll(async () => Number(await scrubber.inputValue())).toBeGreaterThan(8000)
+  await expect(range).toHaveText(panned ?? '')
+
+  await page.getByRole('button', { name: 'Fit' }).click()
+  await expect(range).toHaveText('whole run')
+  await expect.poll(() => ticks(page)).toEqual(full)
+})
+
+test('at the climax the caption’s marks are highlighted, and zooming to the line frames them', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  const next = page.getByRole('button', { name: 'Next moment' })
+  await expect(page.locator('.fl-diagram-panel svg.fl-marks-layer')).toBeVisible()
+  for (let i = 0; i < 20 && (await next.isEnabled()); i++) await next.click()
+  await expect(page.locator('.fl-caption')).toContainText('Storage rejects 41')
+  // The rejection the line talks about, and the write that carried it, glow.
+  await expect(page.locator('.fl-diagram-panel .fl-focus .fl-halo')).not.toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Zoom to story line' }).click()
+  await expect(page.locator('[data-zoom-range]')).toHaveText('15.99 s – 16.01 s')
+  await expect(page.locator('.fl-diagram-panel .fl-focus .fl-halo')).not.toHaveCount(0)
+  // The rejection's badge is drawn inside the figure, with room of its own.
+  const badge = page.locator('.fl-diagram-panel .fl-badge-rejected').first()
+  const figure = await page.locator('.fl-diagram-panel svg.fl-marks-layer').boundingBox()
+  const pill = await badge.boundingBox()
+  if (figure === null || pill === null) throw new Error('no badge')
+  expect(pill.x).toBeGreaterThan(figure.x)
+  expect(pill.x + pill.width).toBeLessThan(figure.x + figure.width)
+})
