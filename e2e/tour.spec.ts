@@ -134,6 +134,17 @@ for (const { chapter, step } of STOPS.filter((s) => s.step?.predict !== undefine
     await expect(page.locator('.fl-diagram desc')).not.toContainText(
       describeEvent(revealed.event!).slice(0, 20),
     )
+    // Nor does the step before it on the same run (its future used to show the outcome faded).
+    const earlier = chapter.steps[chapter.steps.indexOf(s) - 1]
+    if (earlier !== undefined && earlier.scenario === s.scenario) {
+      await page.keyboard.press('ArrowLeft')
+      await expect(chapterRoot(page)).toHaveAttribute('data-step', earlier.id)
+      await expect(page.locator('.fl-diagram desc')).not.toContainText(
+        describeEvent(revealed.event!).slice(0, 20),
+      )
+      await page.keyboard.press('ArrowRight')
+      await expect(chapterRoot(page)).toHaveAttribute('data-step', s.id)
+    }
 
     const choices = page.getByRole('group', { name: predict.question })
     const right = predict.choices.find((c) => c.correct)!
