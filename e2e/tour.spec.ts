@@ -382,3 +382,22 @@ test('a phone (375 px): nothing overflows sideways, Back and Next stay within re
     expect(next.x + next.width).toBeLessThanOrEqual(375)
   }
 })
+
+test('1280×800: at every step the whole diagram, its axis and its key are above the Back/Next bar', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await open(page, '/tour.html')
+  const steps = STOPS.filter((s) => s.step !== null)
+  for (const stop of STOPS) {
+    await expect(chapterRoot(page)).toHaveAttribute('data-step', stop.id)
+    if (stop.step !== null) {
+      const figure = await boxOf(page.locator('.fl-tour-figure svg.fl-diagram').first())
+      const bar = await boxOf(page.locator('.fl-tour-nav--fixed'))
+      expect(figure.y, `${stop.chapter.id}/${stop.id}`).toBeGreaterThanOrEqual(0)
+      expect(figure.y + figure.height, `${stop.chapter.id}/${stop.id}`).toBeLessThanOrEqual(bar.y)
+    }
+    await page.keyboard.press('ArrowRight')
+  }
+  expect(steps.length).toBeGreaterThan(20)
+})
