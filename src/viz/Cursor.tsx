@@ -87,7 +87,7 @@ export function FutureVeil({
       )}
       {/* The axis labels under the pill are masked: half a label on each side reads as noise. */}
       {covered.length === 0 ? null : (
-        <g className="fl-playhead-masks" aria-hidden="true">
+        <g aria-hidden="true">
           {covered.map((c) => (
             <rect
               key={c.x0}
