@@ -7,6 +7,7 @@
  * label is placed once, by priority, so that no two labels overlap.
  */
 import type { CheckResult, Run } from '../../sim'
+import { tokenText } from '../../sim'
 import type { Spans, TimeView } from '../../timeline'
 import { clampView, deriveSpans, isFullView, spansInView } from '../../timeline'
 import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
@@ -18,6 +19,7 @@ import { faultMarkers, partitionBands } from './faults'
 import { findingMarkers } from './findings'
 import type { LaneSpec, Metrics } from './geometry'
 import { axisLabels } from './axis'
+import { clearBarTexts } from './barText'
 import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines } from './geometry'
 import { placeLabels, round } from './labels'
 import { legendKinds, layoutLegend } from './legend'
@@ -206,6 +208,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const ends = leaseEnds(ctx, holds)
   const delays = lockDelays(ctx)
   const messages = messageArrows(ctx)
+  clearBarTexts(holds, messages, 'fl-hold-text', (bar) => tokenText(bar.token))
+  clearBarTexts(leases, messages, 'fl-lease-text', () => null)
   const { badges, links } = decisionBadges(ctx, packed)
   const lines = tokenLines(ctx)
   const found = findingMarkers(ctx, findingsRow)
