@@ -179,3 +179,81 @@ test('Play plays the story: each line is held in turn, the tied lines too', asyn
   // True time would have taken 16 s plus nothing; the 15 s pause was not played out in full.
   await expect(page.getByRole('slider', { name: 'Time' })).toHaveValue('16010')
 })
+
+/** Scrolls the page (not the stage) by `y` px and waits for the dock to follow. */
+async function scrollPage(page: Page, y: number) {
+  const to = await page.evaluate(
+    (want) => Math.min(want, document.documentElement.scrollHeight - window.innerHeight),
+    y,
+  )
+  await page.evaluate((at) => window.scrollTo(0, at), to)
+  await page.waitForFunction((at) => Math.abs(window.scrollY - at) < 2, to)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))))
+}
+
+async function boxIn(page: Page, what: string, selector: ReturnType<Page['locator']>) {
+  const box = await selector.boundingBox()
+  expect(box, what).not.toBeNull()
+  const { width, height } = page.viewportSize()!
+  expect(box!.y, `${what} top`).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height, `${what} bottom`).toBeLessThanOrEqual(height)
+  expect(box!.x + box!.width, `${what} right`).toBeLessThanOrEqual(width)
+  return box!
+}
+
+test.describe('the stage stays with a reader who scrolls down to the panels', () => {
+  test('1280×800: caption, diagram and transport stay on screen together, the panels readable below', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/?scenario=gc-pause&t=16010')
+    await page.locator('.fl-diagram').first().waitFor()
+    const log = page.locator('.fl-log-scroll')
+    const logTop = (await log.boundingBox())!.y + (await page.evaluate(() => window.scrollY))
+    await scrollPage(page, logTop - 300)
+    const caption = await boxIn(page, 'caption', page.locator('.fl-caption'))
+    await boxIn(page, 'diagram', page.locator('.fl-diagram-panel'))
+    await boxIn(page, 'play', page.getByRole('button', { name: 'Play', exact: true }))
+    await boxIn(page, 'next', next(page))
+    const scrubber = await boxIn(page, 'scrubber', page.getByRole('slider', { name: 'Time' }))
+    expect(caption.y).toBeLessThan(40)
+    // The pinned stage leaves the panels most of a third of the window, and they show there.
+    expect(scrubber.y + scrubber.height).toBeLessThan(800 * 0.66)
+    await expect(page.getByRole('region', { name: 'Timeline' })).toHaveCSS('position', 'sticky')
+    expect((await log.boundingBox())!.y).toBeLessThan(800)
+    // The panels did not jump when the stage docked: the log is where the scroll put it.
+    expect(Math.abs((await log.boundingBox())!.y - 300)).toBeLessThan(2)
+    // The story still steps from there, and the option rows return with the stage's place.
+    // A reader's click (Playwright's own click would first scroll the button's place in the page
+    // into view, which for a pinned element is where the stage was).
+    const button = (await previous(page).boundingBox())!
+    await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2)
+    await expect(page.getByRole('slider', { name: 'Time' })).not.toHaveValue('16010')
+    await expect(page.locator('.fl-controls-options')).toBeHidden()
+    await scrollPage(page, 0)
+    await expect(page.locator('.fl-controls-options')).toBeVisible()
+  })
+
+  test('390×844: the transport and scrubber stay at the bottom, leaving the panels the screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/?scenario=gc-pause&t=16010')
+    await page.locator('.fl-diagram').first().waitFor()
+    const tabs = page.getByRole('tab', { name: 'State' })
+    const tabsTop = (await tabs.boundingBox())!.y + (await page.evaluate(() => window.scrollY))
+    await scrollPage(page, tabsTop - 100)
+    const play = await boxIn(page, 'play', page.getByRole('button', { name: 'Play', exact: true }))
+    await boxIn(page, 'step forward', page.getByRole('button', { name: 'Step back', exact: true }))
+    await boxIn(page, 'scrubber', page.getByRole('slider', { name: 'Time' }))
+    const bar = (await page.locator('.fl-controls').boundingBox())!
+    expect(bar.y + bar.height).toBeCloseTo(844, 0)
+    expect(bar.height).toBeLessThan(844 * 0.2)
+    expect(play.y).toBeGreaterThan(844 - bar.height - 1)
+    await boxIn(page, 'the panels', tabs)
+    // The page did not jump when the bar docked: the tabs are where the scroll put them.
+    expect(Math.abs((await tabs.boundingBox())!.y - 100)).toBeLessThan(2)
+    // The whole stage is not pinned: the panels keep the screen.
+    await expect(page.locator('.fl-caption')).not.toBeInViewport()
+  })
+})

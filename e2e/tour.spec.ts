@@ -134,6 +134,17 @@ for (const { chapter, step } of STOPS.filter((s) => s.step?.predict !== undefine
     await expect(page.locator('.fl-diagram desc')).not.toContainText(
       describeEvent(revealed.event!).slice(0, 20),
     )
+    // Nor does the step before it on the same run (its future used to show the outcome faded).
+    const earlier = chapter.steps[chapter.steps.indexOf(s) - 1]
+    if (earlier !== undefined && earlier.scenario === s.scenario) {
+      await page.keyboard.press('ArrowLeft')
+      await expect(chapterRoot(page)).toHaveAttribute('data-step', earlier.id)
+      await expect(page.locator('.fl-diagram desc')).not.toContainText(
+        describeEvent(revealed.event!).slice(0, 20),
+      )
+      await page.keyboard.press('ArrowRight')
+      await expect(chapterRoot(page)).toHaveAttribute('data-step', s.id)
+    }
 
     const choices = page.getByRole('group', { name: predict.question })
     const right = predict.choices.find((c) => c.correct)!
@@ -370,4 +381,23 @@ test('a phone (375 px): nothing overflows sideways, Back and Next stay within re
     expect(back.x).toBeGreaterThanOrEqual(0)
     expect(next.x + next.width).toBeLessThanOrEqual(375)
   }
+})
+
+test('1280×800: at every step the whole diagram, its axis and its key are above the Back/Next bar', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await open(page, '/tour.html')
+  const steps = STOPS.filter((s) => s.step !== null)
+  for (const stop of STOPS) {
+    await expect(chapterRoot(page)).toHaveAttribute('data-step', stop.id)
+    if (stop.step !== null) {
+      const figure = await boxOf(page.locator('.fl-tour-figure svg.fl-diagram').first())
+      const bar = await boxOf(page.locator('.fl-tour-nav--fixed'))
+      expect(figure.y, `${stop.chapter.id}/${stop.id}`).toBeGreaterThanOrEqual(0)
+      expect(figure.y + figure.height, `${stop.chapter.id}/${stop.id}`).toBeLessThanOrEqual(bar.y)
+    }
+    await page.keyboard.press('ArrowRight')
+  }
+  expect(steps.length).toBeGreaterThan(20)
 })

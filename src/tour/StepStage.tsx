@@ -1,7 +1,7 @@
 /**
  * One step of a chapter: the caption and the event it is about, the live space-time diagram of
  * the step's run with the cursor at the step's moment (the future faded, or hidden while a
- * prediction is open), the prediction, and a strip with the state at the cursor (who holds the
+ * prediction on this run is still open, here or at a later step), the prediction, and a strip with the state at the cursor (who holds the
  * lock, who believes it) and the latest events.
  */
 import { useId, useMemo } from 'react'
@@ -16,7 +16,7 @@ import { MomentState } from './MomentState'
 import { Predict } from './Predict'
 import { labHref } from './runs'
 import type { Drawn } from './stepView'
-import { pastOnly, stepView, toneOf } from './stepView'
+import { pastOnly, pendingReveals, stepView, toneOf } from './stepView'
 
 export function StepStage({
   chapter,
@@ -35,7 +35,11 @@ export function StepStage({
   onAnswer: (choice: number) => void
   embedded: boolean
 }) {
-  const view = useMemo(() => stepView(lab, step, answer !== null), [lab, step, answer])
+  const view = useMemo(
+    () =>
+      stepView(lab, step, answer !== null, pendingReveals(chapter, stepNo - 1, answer !== null)),
+    [lab, chapter, step, stepNo, answer],
+  )
   const drawn = useMemo(
     () => (view.future === 'hide' ? pastOnly(lab, view.cursorMs) : lab),
     [lab, view],

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { readLabAddress } from '../link/lab'
 import { describeEvent } from '../sim'
 import { TOUR, TOUR_SCENARIOS } from './chapters'
-import { createRunCache, labHref, scenarioKey, tryItRuns } from './runs'
-import { pastOnly, stepView } from './stepView'
+import { createRunCache, labHref, momentEventIndex, momentMs, scenarioKey, tryItRuns } from './runs'
+import { pastOnly, pendingReveals, stepView } from './stepView'
 
 const runFor = createRunCache()
 
@@ -60,6 +60,54 @@ describe('the tour’s runs', () => {
     }
   })
 
+  it('no step shows the outcome of a prediction still ahead on its run; the answer lifts the veil', () => {
+    let before = 0
+    for (const chapter of TOUR) {
+      chapter.steps.forEach((step, i) => {
+        const lab = runFor(step.scenario)
+        for (const answered of step.predict === undefined ? [false] : [false, true]) {
+          const view = stepView(lab, step, answered, pendingReveals(chapter, i, answered))
+          const where = `${chapter.id}/${step.id}${answered ? ' (answered)' : ''}`
+          // Every prediction on this run at this step (unanswered) or later whose outcome is
+          // past the cursor must not be drawn: the future is hidden and the cut run lacks it.
+          const open = chapter.steps.filter(
+            (s, j) =>
+              s.predict !== undefined &&
+              s.scenario === step.scenario &&
+              (j > i || (j === i && !answered)),
+          )
+          const ahead = open.filter((s) => momentMs(lab, s.predict!.reveal) > view.cursorMs)
+          if (ahead.length > 0) {
+            expect(view.future, where).toBe('hide')
+            const drawn = pastOnly(lab, view.cursorMs).run.events
+            for (const s of ahead) {
+              expect(drawn, where).not.toContain(
+                lab.run.events[momentEventIndex(lab, s.predict!.reveal)],
+              )
+            }
+            if (beforeAPrediction(chapter, i)) before++
+          } else {
+            expect(view.future, where).toBe('fade')
+          }
+        }
+      })
+    }
+    // The fencing chapter's first step (B's 42 recorded) comes before "what does the storage do
+    // with 41?": it used to show the "× 41" rejection faded, a step early.
+    expect(before).toBeGreaterThan(0)
+    const fencing = TOUR.find((c) => c.id === 'fencing')!
+    const first = stepView(
+      runFor('gc-pause'),
+      fencing.steps[0]!,
+      false,
+      pendingReveals(fencing, 0, false),
+    )
+    expect(first.future).toBe('hide')
+    const reject = fencing.steps.findIndex((s) => s.id === 'reject')
+    expect(pendingReveals(fencing, reject, false)).toEqual([])
+    expect(pendingReveals(fencing, 1, true)).toEqual([])
+  })
+
   it('a prediction hides the future until answered, then shows the revealed event', () => {
     for (const chapter of TOUR) {
       for (const step of chapter.steps) {
@@ -92,3 +140,8 @@ describe('the tour’s runs', () => {
     expect(texts.some((t) => t.includes(' sent a '))).toBe(false)
   })
 })
+
+/** A step before a prediction of its own chapter (not the prediction's own step). */
+function beforeAPrediction(chapter: (typeof TOUR)[number], i: number): boolean {
+  return chapter.steps.some((s, j) => j > i && s.predict !== undefined)
+}

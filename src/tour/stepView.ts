@@ -1,11 +1,12 @@
 /**
  * What one stop of the tour shows, computed from the data and the run: the cursor, whether the
- * future is faded or hidden (hidden while a prediction is open, so the diagram does not give the
- * answer away), the key event (the step's decisive words, or the outcome a prediction revealed)
+ * future is faded or hidden (hidden while a prediction on this run is still ahead of the reader
+ * — this step's unanswered one or a later step's — so the diagram does not give the answer
+ * away a step early), the key event (the step's decisive words, or the outcome a prediction revealed)
  * and the latest events up to the cursor for the event strip.
  */
 import type { CheckResult, Finding, Run, TraceEvent } from '../sim'
-import type { TourStep } from './chapters'
+import type { Moment, TourChapter, TourStep } from './chapters'
 import { describeEvent } from '../sim'
 import type { Future } from '../viz'
 import type { LabRun } from '../store/derive'
@@ -13,7 +14,7 @@ import type { Spans } from '../timeline'
 import { deriveSpans, eventIndexAt } from '../timeline'
 import type { Tone } from '../ui/eventTone'
 import { toneOf as logTone } from '../ui/eventTone'
-import { momentEventIndex, momentMs } from './runs'
+import { momentEventIndex, momentMs, scenarioKey } from './runs'
 
 export interface StepView {
   cursorMs: number
@@ -33,7 +34,38 @@ export function isNarrated(e: TraceEvent): boolean {
 
 export const RECENT_EVENTS = 4
 
-export function stepView(lab: LabRun, step: TourStep, answered: boolean): StepView {
+/**
+ * The outcomes the reader is still to predict on a step's run: the step's own prediction until
+ * it is answered, and every later step's prediction on the same scenario (answers are kept per
+ * stop, so a later question is always open). A step on another run cannot give them away.
+ */
+export function pendingReveals(
+  chapter: TourChapter,
+  stepIndex: number,
+  answered: boolean,
+): Moment[] {
+  const here = chapter.steps[stepIndex]
+  if (here === undefined) return []
+  const key = scenarioKey(here.scenario)
+  const reveals: Moment[] = []
+  chapter.steps.forEach((s, i) => {
+    if (i < stepIndex || s.predict === undefined || scenarioKey(s.scenario) !== key) return
+    if (i === stepIndex && answered) return
+    reveals.push(s.predict.reveal)
+  })
+  return reveals
+}
+
+/**
+ * `pending`: the reveal moments of predictions still open on this run (`pendingReveals`); the
+ * future is hidden while any of them lies past the cursor.
+ */
+export function stepView(
+  lab: LabRun,
+  step: TourStep,
+  answered: boolean,
+  pending: readonly Moment[] = [],
+): StepView {
   const revealed = answered && step.predict !== undefined
   const moment = revealed && step.predict !== undefined ? step.predict.reveal : step.at
   const cursorMs = momentMs(lab, moment)
@@ -62,9 +94,10 @@ export function stepView(lab: LabRun, step: TourStep, answered: boolean): StepVi
     if (e !== undefined && isNarrated(e)) recent.unshift(i)
   }
 
+  const spoils = pending.some((m) => momentMs(lab, m) > cursorMs)
   return {
     cursorMs,
-    future: step.predict !== undefined && !revealed ? 'hide' : 'fade',
+    future: (step.predict !== undefined && !revealed) || spoils ? 'hide' : 'fade',
     keyIndex,
     recent,
     lastIndex,

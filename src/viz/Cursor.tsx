@@ -6,15 +6,16 @@
  * while scrubbing or playing, and they change a few transforms and a label: the marks are never
  * re-rendered for a new cursor.
  */
-import { formatMs } from '../sim'
 import type { DiagramModel } from './layout'
-import { futureStartX, textWidthPx, xOfMs } from './layout'
+import {
+  clampCursorMs as clampMs,
+  futureStartX,
+  labelsUnderPill,
+  playheadPill,
+  xOfMs,
+} from './layout'
 
 export type Future = 'show' | 'fade' | 'hide'
-
-function clampMs(model: DiagramModel, cursorMs: number): number {
-  return Math.min(model.endMs, Math.max(0, Number.isFinite(cursorMs) ? cursorMs : 0))
-}
 
 function round1(v: number): number {
   return Math.round(v * 10) / 10
@@ -42,14 +43,11 @@ export function FutureVeil({
   cursorMs: number
   future: Future
 }) {
-  const { plot, axis } = model
+  const { plot } = model
   const ms = clampMs(model, cursorMs)
-  const x = round1(xOfMs(model, ms))
   const veilX = round1(futureStartX(model, ms))
-  const text = formatMs(Math.round(ms))
-  const pillW = Math.ceil(textWidthPx(text, model.compact ? 12 : 11, true) + 12)
-  // Keep the time pill inside the figure near either edge.
-  const pillX = Math.min(model.widthPx - 2 - x - pillW, Math.max(2 - x, -pillW / 2))
+  const pill = playheadPill(model, ms)
+  const covered = labelsUnderPill(model, pill)
   const width = plot.x1 - plot.x0 + 8
   return (
     <>
@@ -87,22 +85,37 @@ export function FutureVeil({
             : null}
         </g>
       )}
-      <g className="fl-playhead" transform={`translate(${x},0)`} aria-hidden="true">
+      {/* The axis labels under the pill are masked: half a label on each side reads as noise. */}
+      {covered.length === 0 ? null : (
+        <g aria-hidden="true">
+          {covered.map((c) => (
+            <rect
+              key={c.x0}
+              className="fl-playhead-mask"
+              x={c.x0}
+              y={pill.y0}
+              width={round1(c.x1 - c.x0)}
+              height={pill.y1 - pill.y0 + 2}
+            />
+          ))}
+        </g>
+      )}
+      <g className="fl-playhead" transform={`translate(${pill.x},0)`} aria-hidden="true">
         <rect
           className="fl-playhead-pill"
-          x={pillX}
-          y={axis.y + 4}
-          width={pillW}
-          height="16"
+          x={round1(pill.x0 - pill.x)}
+          y={pill.y0}
+          width={pill.x1 - pill.x0}
+          height={pill.y1 - pill.y0}
           rx="8"
         />
         <text
           className="fl-playhead-text"
-          x={pillX + pillW / 2}
-          y={axis.y + 16}
+          x={round1((pill.x0 + pill.x1) / 2 - pill.x)}
+          y={model.axis.y + 16}
           textAnchor="middle"
         >
-          {text}
+          {pill.text}
         </text>
       </g>
     </>

@@ -268,6 +268,7 @@ ${hueClasses}
 .fl-playhead-line{stroke:var(--fl-cursor);stroke-width:1.5}
 .fl-playhead-knob{fill:var(--fl-cursor)}
 .fl-playhead-pill{fill:var(--fl-cursor)}
+.fl-playhead-mask{fill:var(--fl-bg)}
 .fl-diagram .fl-playhead-text{fill:var(--fl-bg);font-weight:700}
 .fl-tip{pointer-events:none}
 .fl-tip-box{fill:var(--fl-tip-bg);opacity:.96}

@@ -272,3 +272,33 @@ describe('layoutDiagram', () => {
     expect(big.decisions.some((d) => d.outcome === 'rejected' && !d.pip)).toBe(true)
   })
 })
+
+describe('lane names and roles on a phone', () => {
+  it('stay in the left column, out of the plot, for every preset at 360 and 390 px', () => {
+    let roles = 0
+    for (const id of PRESET_IDS) {
+      const { run, findings } = presetRun(id)
+      for (const widthPx of [360, 390]) {
+        const model = layoutDiagram({ run, findings, widthPx })
+        expect(model.compact).toBe(true)
+        const left = model.plot.x0
+        for (const lane of model.laneLabels) {
+          for (const line of lane.lines) {
+            const title = line.className === 'fl-lane-title'
+            const fontPx = title ? model.fontPx : model.smallFontPx
+            const box = labelBox(line.text, fontPx, title, line.x, line.y, 'start')
+            expect(box.x1, `${id} at ${widthPx}: ${line.text}`).toBeLessThanOrEqual(left)
+            if (!title) roles++
+          }
+        }
+        for (const note of model.notes) {
+          if (note.text !== 'highest token' && note.className !== 'fl-lane-role') continue
+          const box = labelBox(note.text, note.fontPx, note.bold, note.x, note.y, note.anchor)
+          expect(box.x1, `${id} at ${widthPx}: ${note.text}`).toBeLessThanOrEqual(left)
+        }
+      }
+    }
+    // Short roles ("client") still show, under the name.
+    expect(roles).toBeGreaterThan(0)
+  })
+})

@@ -7,17 +7,19 @@
  * label is placed once, by priority, so that no two labels overlap.
  */
 import type { CheckResult, Run } from '../../sim'
+import { tokenText } from '../../sim'
 import type { Spans, TimeView } from '../../timeline'
 import { clampView, deriveSpans, isFullView, spansInView } from '../../timeline'
 import { beliefBars, clientLeases, nodeBlocks, nodesWithDownBlockAt } from './clients'
 import type { Ctx } from './context'
-import { bandBaseline, createCtx, PRIORITY, requestLabel, topBand } from './context'
+import { bandBaseline, createCtx } from './context'
 import { decisionBadges, packDecisions, tokenLines } from './decisions'
 import { describeDiagram } from './describe'
 import { faultMarkers, partitionBands } from './faults'
 import { findingMarkers } from './findings'
 import type { LaneSpec, Metrics } from './geometry'
 import { axisLabels } from './axis'
+import { clearBarTexts } from './barText'
 import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines } from './geometry'
 import { placeLabels, round } from './labels'
 import { legendKinds, layoutLegend } from './legend'
@@ -197,7 +199,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     })
   }
   const notes: PlacedLabel[] = []
-  const laneLabels = labelLanes(ctx, specs, notes)
+  const laneLabels = labelLanes(ctx, specs)
 
   const leases = clientLeases(ctx)
   const beliefs = beliefBars(ctx)
@@ -206,6 +208,8 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const ends = leaseEnds(ctx, holds)
   const delays = lockDelays(ctx)
   const messages = messageArrows(ctx)
+  clearBarTexts(holds, messages, 'fl-hold-text', (bar) => tokenText(bar.token))
+  clearBarTexts(leases, messages, 'fl-lease-text', () => null)
   const { badges, links } = decisionBadges(ctx, packed)
   const lines = tokenLines(ctx)
   const found = findingMarkers(ctx, findingsRow)
@@ -342,37 +346,30 @@ function laneBase(spec: LaneSpec, i: number) {
   }
 }
 
-function labelLanes(ctx: Ctx, specs: LaneSpec[], laneRoles: PlacedLabel[]): LaneLabel[] {
+function labelLanes(ctx: Ctx, specs: LaneSpec[]): LaneLabel[] {
   const { m } = ctx
   const out: LaneLabel[] = []
   for (const spec of specs) {
     const lane = ctx.lanes.get(spec.node)
     if (lane === undefined) continue
     if (m.compact) {
-      // Phone layout: the name in a narrow left column (never crossed by an arrow), the role in
-      // the lane's top band where no arrow or mark is in the way (or not at all).
-      const y = round(lane.yc + m.fontPx * 0.36)
+      // Phone layout: the name, and the role under it where it fits, in a narrow left column.
+      // Never inside the plot: there arrows and marks would cross them and the veil over the
+      // future would cut them ("atom|").
+      const role = spec.role[0]
+      const linePx = m.smallFontPx + 1
+      const fits =
+        role !== undefined &&
+        textWidthPx(role, m.smallFontPx) <= ctx.left - 6 &&
+        m.fontPx + linePx + 4 <= lane.y1 - lane.y0
+      const y = round(lane.yc + m.fontPx * 0.36 - (fits ? linePx / 2 : 0))
       out.push({
         node: spec.node,
-        lines: [{ text: spec.title, x: 4, y, className: 'fl-lane-title' }],
+        lines: [
+          { text: spec.title, x: 4, y, className: 'fl-lane-title' },
+          ...(fits ? [{ text: role, x: 4, y: round(y + linePx), className: 'fl-lane-role' }] : []),
+        ],
       })
-      const role = spec.role[0]
-      if (role !== undefined) {
-        const band = topBand(ctx, lane)
-        const by = bandBaseline(band.y0, band.y1, m.smallFontPx)
-        requestLabel(ctx, {
-          text: role,
-          priority: PRIORITY.note,
-          candidates: [0, 40, 80, 120, 160].map((dx) => ({
-            x: ctx.left + 2 + dx,
-            y: by,
-            anchor: 'start' as const,
-          })),
-          bounds: { x0: ctx.left, y0: band.y0, x1: ctx.right, y1: band.y1 },
-          className: 'fl-lane-role',
-          assign: (label) => laneRoles.push(label),
-        })
-      }
       continue
     }
     const roles = roleLines(spec.role, m.smallFontPx, ctx.left - 20, spec.kind === 'lock' ? 2 : 2)
@@ -433,7 +430,7 @@ function compactGutterPx(specLists: LaneSpec[][], m: Metrics, widthPx: number): 
   return Math.round(Math.min(widthPx * 0.2, widest + 8))
 }
 
-/** "highest token" next to each step band: in the left column, or (phone) inside the band. */
+/** "highest token" next to each step band, in the left column (on a phone only where it fits). */
 function stepCaptions(ctx: Ctx, notes: PlacedLabel[]): void {
   for (const lane of ctx.lanes.values()) {
     if (lane.stepBand === null) continue
@@ -450,13 +447,18 @@ function stepCaptions(ctx: Ctx, notes: PlacedLabel[]): void {
       })
       continue
     }
-    requestLabel(ctx, {
-      text: 'highest token',
-      priority: PRIORITY.note,
-      candidates: [{ x: ctx.left + 2, y, anchor: 'start' }],
-      bounds: { x0: ctx.left, y0: lane.stepBand.y0, x1: ctx.right, y1: lane.stepBand.y1 },
-      className: 'fl-note',
-      assign: (label) => notes.push(label),
-    })
+    // Phone layout: in the left column if it fits there, else left to the legend ("highest token
+    // seen"): inside the plot it would be crossed by arrows and cut by the veil over the future.
+    if (textWidthPx('highest token', ctx.m.smallFontPx) <= ctx.left - 6) {
+      notes.push({
+        x: 4,
+        y,
+        anchor: 'start',
+        text: 'highest token',
+        className: 'fl-note',
+        fontPx: ctx.m.smallFontPx,
+        bold: false,
+      })
+    }
   }
 }
