@@ -15,13 +15,9 @@ function redlockService(persistence: 'durable' | 'volatile') {
   return { leaseMs: 10_000, persistence, nodes: NODE_IDS.map((id) => ({ id })) }
 }
 
-/** Cuts a client off from some nodes for the whole run (Kleppmann's “unreachable” nodes). */
-function cutOff(client: string, nodes: readonly string[]) {
-  return nodes.map((node) => ({
-    atMs: 0,
-    do: 'partition' as const,
-    between: [client, node] as [string, string],
-  }))
+/** Loses a client's next request to some nodes (Kleppmann's “unreachable” nodes). */
+function unreachable(client: string, nodes: readonly string[]) {
+  return nodes.map((node) => ({ atMs: 0, do: 'drop' as const, from: client, to: node }))
 }
 
 const REAL_WORLD_REDLOCK = [
@@ -44,7 +40,7 @@ export const redlockClockJump: Preset = {
     id: 'redlock-clock-jump',
     title: 'Redlock: a clock jump gives two majorities',
     description:
-      'Five independent Redis nodes; a client holds the lock with 3 of 5 grants and validity left (lease − elapsed − drift). A reaches redis1–3 (redis4 and redis5 are unreachable) and holds the lock until 9.898 s. At 2 s, redis3’s wall clock steps forward 9 s and A’s key there expires. B, cut off from redis1 and redis2, gets redis3–5: a second majority. Both hold the lock by Redlock’s own rules. The storage checks fencing tokens, but a Redlock value is random: it cannot order A’s against B’s and refuses both — even the rightful holder. What works is a monotonic token from a consensus-backed store (an etcd revision, a ZooKeeper zxid) checked at the storage, as in gc-pause.',
+      'Five independent Redis nodes; a client holds the lock with 3 of 5 grants and validity left (lease − elapsed − drift). A reaches redis1–3 (redis4 and redis5 are unreachable) and holds the lock until 9.898 s. At 2 s, redis3’s wall clock steps forward 9 s and A’s key there expires. B, whose requests to redis1 and redis2 are lost, gets redis3–5: a second majority. Both hold the lock by Redlock’s own rules. The storage checks fencing tokens, but a Redlock value is random: it cannot order A’s against B’s and refuses both — even the rightful holder. What works is a monotonic token from a consensus-backed store (an etcd revision, a ZooKeeper zxid) checked at the storage, as in gc-pause.',
     durationMs: 14_000,
     lockService: redlockService('durable'),
     clients: [
@@ -69,12 +65,12 @@ export const redlockClockJump: Preset = {
       },
     ],
     faults: [
-      ...cutOff('A', ['redis4', 'redis5']),
-      ...cutOff('B', ['redis1', 'redis2']),
+      ...unreachable('A', ['redis4', 'redis5']),
+      ...unreachable('B', ['redis1', 'redis2']),
       { atMs: 2000, do: 'clock-jump', node: 'redis3', ms: 9000 },
     ],
     narration: [
-      { atMs: 0, text: 'A asks all five Redis nodes; redis4 and redis5 are out of its reach.' },
+      { atMs: 0, text: 'A asks all five Redis nodes; its requests to redis4 and redis5 are lost.' },
       {
         on: 'QuorumAcquired',
         node: 'A',
@@ -122,7 +118,7 @@ export const redlockRestart: Preset = {
     id: 'redlock-restart',
     title: 'Redlock: a node restarts without its keys',
     description:
-      'The same five Redis nodes, kept in memory only (no fsync). A holds the lock with redis1–3. At 2 s redis3 crashes and restarts 50 ms later with no keys. B, cut off from redis1 and redis2, gets redis3–5 and holds the lock too. The storage has no fencing — Redlock’s random value gives it nothing to compare — so B’s write lands, then A’s older one overwrites it. Delaying the restart by a lease (antirez) closes this hole but not the paused client’s (redlock-pause); a monotonic token from a consensus-backed store, checked at the storage, closes both.',
+      'The same five Redis nodes, kept in memory only (no fsync). A holds the lock with redis1–3. At 2 s redis3 crashes and restarts 50 ms later with no keys. B, whose requests to redis1 and redis2 are lost, gets redis3–5 and holds the lock too. The storage has no fencing — Redlock’s random value gives it nothing to compare — so B’s write lands, then A’s older one overwrites it. Delaying the restart by a lease (antirez) closes this hole but not the paused client’s (redlock-pause); a monotonic token from a consensus-backed store, checked at the storage, closes both.',
     durationMs: 14_000,
     lockService: redlockService('volatile'),
     resources: [{ id: 'storage', fencing: 'none' }],
@@ -148,12 +144,12 @@ export const redlockRestart: Preset = {
       },
     ],
     faults: [
-      ...cutOff('A', ['redis4', 'redis5']),
-      ...cutOff('B', ['redis1', 'redis2']),
+      ...unreachable('A', ['redis4', 'redis5']),
+      ...unreachable('B', ['redis1', 'redis2']),
       { atMs: 2000, do: 'crash', node: 'redis3', restartAfterMs: 50 },
     ],
     narration: [
-      { atMs: 0, text: 'A asks all five Redis nodes; redis4 and redis5 are out of its reach.' },
+      { atMs: 0, text: 'A asks all five Redis nodes; its requests to redis4 and redis5 are lost.' },
       {
         on: 'QuorumAcquired',
         node: 'A',
