@@ -13,7 +13,7 @@ import type {
   Run,
   Token,
 } from '../sim'
-import { LOCK_NODE, messageLabel } from '../sim'
+import { messageLabel } from '../sim'
 
 export interface LeaseSpan {
   /**
