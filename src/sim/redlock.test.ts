@@ -26,6 +26,17 @@ describe('a service of several nodes: the scenario', () => {
 
   it('parses a one-node scenario exactly as before (no node fields appear)', () => {
     const s = parseOrThrow({ clients: [{ id: 'A', script: [] }] })
+    // In the same order too: links and hashes are made from the parsed scenario's JSON.
+    expect(Object.keys(s.lockService)).toEqual([
+      'leaseMs',
+      'firstToken',
+      'tokens',
+      'persistence',
+      'lockDelayMs',
+      'releaseChecksOwner',
+      'renewChecksOwner',
+      'clockRate',
+    ])
     expect(s.lockService).toEqual({
       leaseMs: 10000,
       firstToken: 41,

@@ -205,9 +205,13 @@ const LockServiceSchema = v.pipe(
   LockServiceFields,
   // A majority vote has no counter: a service of nodes gives random values unless told otherwise
   // (and is told off for "monotonic" in checkReferences).
-  v.transform((service) => ({
-    ...service,
-    tokens: service.tokens ?? (service.nodes === undefined ? 'monotonic' : 'random'),
+  // Fields keep their order (tokens third), so a parsed scenario's JSON — and every hash and link
+  // made from it — is what it was before this field lost its plain default.
+  v.transform(({ leaseMs, firstToken, tokens, ...rest }) => ({
+    leaseMs,
+    firstToken,
+    tokens: tokens ?? (rest.nodes === undefined ? ('monotonic' as const) : ('random' as const)),
+    ...rest,
   })),
 )
 
