@@ -81,6 +81,31 @@ describe('npm run sim', () => {
     expect(new Set(r.warnings.map((w) => w.kind))).toEqual(new Set(p.expected.warnings))
   })
 
+  it('redlock-clock-jump reports each node’s grant and the two holders as an interval', () => {
+    const r = report('redlock-clock-jump')
+    expect(r.grants.map((g) => [g.client, g.node])).toEqual([
+      ['A', 'redis1'],
+      ['A', 'redis2'],
+      ['A', 'redis3'],
+      ['B', 'redis3'],
+      ['B', 'redis4'],
+      ['B', 'redis5'],
+    ])
+    expect(r.violations).toEqual([
+      expect.objectContaining({ kind: 'two-holders', fromMs: 2150, toMs: 9898, nodes: ['A', 'B'] }),
+    ])
+    // A one-node run's grants carry no node field: its JSON is as before.
+    expect(report('gc-pause').grants[0]).not.toHaveProperty('node')
+  })
+
+  it('redlock-pause tells the late majority in words', () => {
+    const { code, out } = cli('redlock-pause')
+    expect(code).toBe(EXIT_OK)
+    expect(out).toContain(
+      "A counted 5 of 5 nodes granted (quorum 3) and believes it holds the lock without timing the acquisition — by Redlock's rule it holds nothing: validity 10 s − 12 s elapsed − 102 ms drift = -2.102 s",
+    )
+  })
+
   it('check-then-write reports the apply time and a highest token that went backwards', () => {
     const r = report('check-then-write')
     expect(r.writes.map((w) => [w.client, w.atMs, w.appliedAtMs])).toEqual([

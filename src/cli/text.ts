@@ -24,7 +24,7 @@ export function renderText(run: Run, result: CheckResult, verbose: boolean): str
   lines.push('Grants:')
   for (const g of grantRows(run.events)) {
     lines.push(
-      `  ${formatMs(g.atMs)}  ${g.client}  token ${String(g.token)}  expires ${formatMs(g.expiresAtMs)}`,
+      `  ${formatMs(g.atMs)}  ${g.client}  token ${String(g.token)}  expires ${formatMs(g.expiresAtMs)}${g.node === undefined ? '' : `  on ${g.node}`}`,
     )
   }
   lines.push('Writes (in the order the resources decided them):')

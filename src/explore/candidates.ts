@@ -32,7 +32,7 @@
  * tuples, are in time order and the search order is deterministic.
  */
 import type { Fault, NodeId, Run, Scenario } from '../sim'
-import { LOCK_NODE } from '../sim'
+import { lockNodeIds } from '../sim'
 import type { BudgetFaultKind } from './types'
 
 const KIND_ORDER: Record<Fault['do'], number> = {
@@ -97,7 +97,9 @@ export function deriveCandidates(
 
   const clients = scenario.clients.map((c) => c.id)
   const resources = scenario.resources.map((r) => r.id)
-  const allNodes = [...clients, LOCK_NODE, ...resources]
+  // The lock service's nodes: "lock", or each node of a service of several.
+  const locks = lockNodeIds(scenario)
+  const allNodes = [...clients, ...locks, ...resources]
   const out: Fault[] = []
 
   if (kinds.has('pause')) {
@@ -120,7 +122,7 @@ export function deriveCandidates(
     }
   }
   if (kinds.has('crash-restart')) {
-    for (const node of [LOCK_NODE, ...resources]) {
+    for (const node of [...locks, ...resources]) {
       // At its moments and 1 ms after them: a crash just after the node acted (a grant, a write).
       for (const t of sortedNumbers(momentsOf(node).flatMap((m) => [m, m + 1]))) {
         const next = nextMoment(node, t)
@@ -173,7 +175,7 @@ export function deriveCandidates(
       .filter((c) => c.renewEveryMs > 0 || c.checkLeaseBeforeWrite)
       .map((c) => c.id)
     const jumps = unique([-leaseMs, -Math.ceil(leaseMs / 2), Math.ceil(leaseMs / 2), leaseMs])
-    for (const node of [LOCK_NODE, ...watchers]) {
+    for (const node of [...locks, ...watchers]) {
       for (const t of momentsOf(node)) {
         for (const ms of jumps) out.push({ atMs: t, do: 'clock-jump', node, ms })
       }

@@ -207,3 +207,26 @@ describe('createChaos: runs, counts and failing runs', () => {
     expect(bad({ scenario: { clients: [] } })).toThrow(ChaosInputError)
   })
 })
+
+describe('a service of several nodes', () => {
+  it('plans faults at its nodes, never at a "lock" node it does not have', () => {
+    const plan = chaosPlan(inputOf('redlock-clock-jump'))
+    expect(plan.nodes).toEqual([
+      'A',
+      'B',
+      'redis1',
+      'redis2',
+      'redis3',
+      'redis4',
+      'redis5',
+      'storage',
+    ])
+    expect(plan.restartable).toEqual(['redis1', 'redis2', 'redis3', 'redis4', 'redis5', 'storage'])
+    for (let index = 0; index < 20; index++) {
+      const { faults } = chaosSchedule(plan, index)
+      const scenario = { ...(findPreset('redlock-clock-jump')?.scenario ?? {}), faults }
+      const parsed = parseScenario(scenario)
+      expect(parsed.ok ? 'valid' : parsed.message).toBe('valid')
+    }
+  })
+})

@@ -23,7 +23,7 @@ import {
   check,
   faultClause,
   formatMs,
-  LOCK_NODE,
+  lockNodeIds,
   parseScenario,
   run,
   VIOLATION_KINDS,
@@ -130,7 +130,8 @@ export function chaosPlan(input: ChaosInput): ChaosPlan {
   const base = run(scenario)
   const clients = scenario.clients.map((c) => c.id)
   const resources = scenario.resources.map((r) => r.id)
-  const nodes = [...clients, LOCK_NODE, ...resources]
+  const locks = lockNodeIds(scenario)
+  const nodes = [...clients, ...locks, ...resources]
   const links = new Map<string, [NodeId, NodeId]>()
   const pairs = new Map<string, [NodeId, NodeId]>()
   for (const e of base.events) {
@@ -146,9 +147,9 @@ export function chaosPlan(input: ChaosInput): ChaosPlan {
     leaseMs: scenario.lockService.leaseMs,
     horizonMs: Math.max(1, base.endMs),
     nodes,
-    restartable: [LOCK_NODE, ...resources],
+    restartable: [...locks, ...resources],
     clockReaders: [
-      LOCK_NODE,
+      ...locks,
       ...scenario.clients
         .filter((c) => c.renewEveryMs > 0 || c.checkLeaseBeforeWrite)
         .map((c) => c.id),

@@ -434,6 +434,7 @@ describe('the result', () => {
       'unfenced-effect',
       'foreign-release',
       'foreign-renew',
+      'two-holders',
     ])
     expect(WARNING_KINDS).toEqual(
       expect.arrayContaining(['two-believers', 'late-write', 'fenced-out']),

@@ -18,6 +18,7 @@ export const VIOLATION_KINDS = [
   'unfenced-effect',
   'foreign-release',
   'foreign-renew',
+  'two-holders',
 ] as const
 export const WARNING_KINDS = [
   'two-believers',
@@ -110,6 +111,9 @@ export function check(run: Run): CheckResult {
     })
   }
   const believing = new Map<NodeId, number>() // client → since
+  // Services of several nodes: each client's current majority, and every hold by the rules.
+  const quorumGrant = new Map<NodeId, number>()
+  const holds: Hold[] = []
   const pairSince = new Map<string, { fromMs: number; eventIndex: number }>()
   const closePair = (a: NodeId, b: NodeId, toMs: number) => {
     const key = pairKey(a, b)
@@ -145,7 +149,8 @@ export function check(run: Run): CheckResult {
         }
         if (e.token === null) return
         const key = String(e.token)
-        const earlier = tokensIssued.get(key)
+        // Per node: a service of several nodes sets one client's value on each of them.
+        const earlier = tokensIssued.get(`${e.node}|${key}`)
         if (earlier !== undefined) {
           const first = grants[earlier]
           add({
@@ -157,8 +162,49 @@ export function check(run: Run): CheckResult {
             eventIndex: i,
           })
         } else {
-          tokensIssued.set(key, e.grant)
+          tokensIssued.set(`${e.node}|${key}`, e.grant)
         }
+        return
+      }
+      case 'QuorumAcquired': {
+        // A client's majority is one grant of the service: it lasts until its validity runs out
+        // (not at all for a late majority a client counted without timing it), or its release.
+        if (e.grant === 0) return
+        const endsAtMs = e.held ? e.validUntilMs : e.atMs
+        const g = grants[e.grant]
+        if (!e.extended || g === undefined) {
+          grants[e.grant] = {
+            client: e.node,
+            token: e.token,
+            expiresAtMs: e.validUntilMs,
+            endedAtMs: endsAtMs,
+          }
+          quorumGrant.set(e.node, e.grant)
+          if (e.held)
+            holds.push({
+              client: e.node,
+              grant: e.grant,
+              fromMs: e.atMs,
+              toMs: endsAtMs,
+              eventIndex: i,
+            })
+          return
+        }
+        if (!e.held) return
+        g.expiresAtMs = e.validUntilMs
+        g.endedAtMs = Math.max(g.endedAtMs ?? 0, endsAtMs)
+        const last = holds.findLast((h) => h.grant === e.grant)
+        // An extend that reached a quorum before the hold ran out continues it.
+        if (last !== undefined && last.toMs >= e.atMs - e.elapsedMs)
+          last.toMs = Math.max(last.toMs, endsAtMs)
+        else
+          holds.push({
+            client: e.node,
+            grant: e.grant,
+            fromMs: e.atMs,
+            toMs: endsAtMs,
+            eventIndex: i,
+          })
         return
       }
       case 'LeaseRenewed': {
@@ -203,10 +249,18 @@ export function check(run: Run): CheckResult {
         believing.set(e.node, e.atMs)
         return
       }
-      case 'BeliefEnded':
+      case 'BeliefEnded': {
+        const mine = quorumGrant.get(e.node)
+        if (e.reason === 'released' && mine !== undefined) {
+          // Releasing on every node ends the client's hold by the service's rules.
+          const g = grants[mine]
+          if (g !== undefined) g.endedAtMs = Math.min(g.endedAtMs ?? e.atMs, e.atMs)
+          for (const h of holds) if (h.grant === mine) h.toMs = Math.min(h.toMs, e.atMs)
+        }
         if (!believing.delete(e.node)) return
         for (const other of believing.keys()) closePair(e.node, other, e.atMs)
         return
+      }
       case 'ReadServed': {
         const r = resources.get(e.node)
         if (r && e.recorded) r.seenGrant = Math.max(r.seenGrant, e.grant)
@@ -311,6 +365,7 @@ export function check(run: Run): CheckResult {
     }
   })
 
+  for (const f of twoHolders(holds)) add(f)
   const endIndex = run.events.length - 1
   for (const [a] of believing) {
     for (const [b] of believing) if (a < b) closePair(a, b, run.endMs)
@@ -337,6 +392,38 @@ export function check(run: Run): CheckResult {
   const verdict: Verdict =
     violations.length > 0 ? 'unsafe' : run.truncated !== null ? 'inconclusive' : 'safe'
   return { verdict, truncated: run.truncated, violations, warnings }
+}
+
+/** A client held the lock by a service of several nodes' rules: a quorum with validity left. */
+interface Hold {
+  client: NodeId
+  grant: number
+  fromMs: number
+  toMs: number
+  eventIndex: number
+}
+
+/** Every overlap of two clients' holds: the service's own promise, one holder, is broken. */
+function twoHolders(holds: readonly Hold[]): Omit<Finding, 'severity'>[] {
+  const found: Omit<Finding, 'severity'>[] = []
+  holds.forEach((a, i) => {
+    for (const b of holds.slice(i + 1)) {
+      if (a.client === b.client) continue
+      const fromMs = Math.max(a.fromMs, b.fromMs)
+      const toMs = Math.min(a.toMs, b.toMs)
+      if (toMs <= fromMs) continue
+      const [x, y] = a.client < b.client ? [a.client, b.client] : [b.client, a.client]
+      found.push({
+        kind: 'two-holders',
+        atMs: fromMs,
+        untilMs: toMs,
+        nodes: [x, y],
+        message: `${x} and ${y} both held the lock by the lock service's own rules from ${formatMs(fromMs)} to ${formatMs(toMs)}: each had a quorum of nodes and validity left.`,
+        eventIndex: a.fromMs >= b.fromMs ? a.eventIndex : b.eventIndex,
+      })
+    }
+  })
+  return found
 }
 
 /** Ends a grant at `atMs`, or at its promised expiry when `atMs` is null. */

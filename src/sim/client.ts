@@ -9,6 +9,14 @@
  * client skips to the end of its script.
  */
 import { send } from './network'
+import {
+  countAnswer,
+  onRetryTimer,
+  onRoundTimeout,
+  startAcquire,
+  startExtend,
+  startRelease,
+} from './quorumClient'
 import type { NodeId, ScriptStep } from './scenario'
 import { LOCK_NODE, stepResource } from './scenario'
 import type { BeliefEndReason } from './trace'
@@ -36,6 +44,10 @@ function startStep(world: World, c: ClientState, step: ScriptStep): boolean {
   const id = c.config.id
   switch (step.do) {
     case 'acquire':
+      if (world.quorum !== null) {
+        startAcquire(world, c)
+        return true
+      }
       c.waitingOn = send(world, { from: id, to: LOCK_NODE, kind: 'acquire' })
       return true
     case 'read':
@@ -89,6 +101,11 @@ function startStep(world: World, c: ClientState, step: ScriptStep): boolean {
     case 'release':
       c.renewGen++
       c.renewInFlight = null
+      if (world.quorum !== null) {
+        startRelease(world, c)
+        endBelief(world, c, 'released')
+        return true
+      }
       c.waitingOn = send(world, {
         from: id,
         to: LOCK_NODE,
@@ -114,7 +131,7 @@ function leaseLooksValid(world: World, c: ClientState): boolean {
   )
 }
 
-function completeStep(world: World, c: ClientState): void {
+export function completeStep(world: World, c: ClientState): void {
   c.step = null
   c.waitingOn = null
   c.pendingIncrement = null
@@ -123,7 +140,7 @@ function completeStep(world: World, c: ClientState): void {
   runNextStep(world, c)
 }
 
-function finish(world: World, c: ClientState, abandoned: boolean): void {
+export function finish(world: World, c: ClientState, abandoned: boolean): void {
   if (c.phase !== 'running') return
   c.phase = 'done'
   c.step = null
@@ -136,7 +153,7 @@ function finish(world: World, c: ClientState, abandoned: boolean): void {
   emit(world, { atMs: world.nowMs, node: c.config.id, type: 'ScriptFinished', abandoned })
 }
 
-function endBelief(world: World, c: ClientState, reason: BeliefEndReason): void {
+export function endBelief(world: World, c: ClientState, reason: BeliefEndReason): void {
   if (!c.believes) return
   c.believes = false
   c.beliefEndReason = reason
@@ -144,6 +161,7 @@ function endBelief(world: World, c: ClientState, reason: BeliefEndReason): void 
 }
 
 export function handleClientMessage(world: World, c: ClientState, message: Message): void {
+  if (world.quorum !== null && countAnswer(world, c, message)) return
   if (message.kind === 'renew-ok' || message.kind === 'renew-refused') {
     return onRenewReply(world, c, message)
   }
@@ -189,23 +207,26 @@ function onGrant(world: World, c: ClientState, message: Message): void {
   const reentrant = c.believes && c.grant === message.grant
   c.token = message.token
   c.grant = message.grant
-  if (!reentrant) {
-    c.deadlineLocalMs = localNowMs(world, id) + leaseMs
-    c.believes = true
-    c.beliefEndReason = null
-    emit(world, {
-      atMs: world.nowMs,
-      node: id,
-      type: 'BeliefStarted',
-      token: c.token,
-      grant: c.grant,
-      deadlineMs: trueTimeOfLocal(world, id, c.deadlineLocalMs),
-      renewed: false,
-    })
-    if (c.config.renewEveryMs > 0) scheduleRenew(world, c, ++c.renewGen)
-    scheduleDeadline(world, c)
-  }
+  if (!reentrant) startBelief(world, c, localNowMs(world, id) + leaseMs)
   completeStep(world, c)
+}
+
+/** The client now believes it holds the lock (its token and grant set) until its deadline. */
+export function startBelief(world: World, c: ClientState, deadlineLocalMs: number): void {
+  c.deadlineLocalMs = deadlineLocalMs
+  c.believes = true
+  c.beliefEndReason = null
+  emit(world, {
+    atMs: world.nowMs,
+    node: c.config.id,
+    type: 'BeliefStarted',
+    token: c.token,
+    grant: c.grant,
+    deadlineMs: trueTimeOfLocal(world, c.config.id, deadlineLocalMs),
+    renewed: false,
+  })
+  if (c.config.renewEveryMs > 0) scheduleRenew(world, c, ++c.renewGen)
+  scheduleDeadline(world, c)
 }
 
 function onRenewReply(world: World, c: ClientState, message: Message): void {
@@ -244,10 +265,17 @@ function onRenewReply(world: World, c: ClientState, message: Message): void {
 export function onClientTimer(
   world: World,
   c: ClientState,
-  timer: 'start' | 'op' | 'renew' | 'deadline',
+  timer: 'start' | 'op' | 'renew' | 'deadline' | 'vote-timeout' | 'extend-timeout' | 'retry',
   gen: number,
 ): void {
   switch (timer) {
+    case 'vote-timeout':
+    case 'extend-timeout':
+      if (c.phase === 'crashed') return
+      return onRoundTimeout(world, c, gen)
+    case 'retry':
+      if (gen !== c.opGen) return
+      return onRetryTimer(world, c)
     case 'start':
       return startClient(world, c)
     case 'op':
@@ -275,6 +303,11 @@ function onRenewTimer(world: World, c: ClientState): void {
   if (c.phase === 'done' && world.scriptsRunning === 0) return
   // Every tick sends a renew, as real renew loops do: a renew or reply that was lost must not
   // stop the loop for good. Only the reply to the latest renew counts.
+  if (world.quorum !== null) {
+    startExtend(world, c)
+    scheduleRenew(world, c, c.renewGen)
+    return
+  }
   c.renewSentLocalMs = localNowMs(world, c.config.id)
   c.renewInFlight = send(world, {
     from: c.config.id,
@@ -300,7 +333,7 @@ function scheduleRenew(world: World, c: ClientState, gen: number): void {
 }
 
 /** Only clients that renew or check their lease watch their own deadline. */
-function scheduleDeadline(world: World, c: ClientState): void {
+export function scheduleDeadline(world: World, c: ClientState): void {
   if (c.deadlineLocalMs === null) return
   if (c.config.renewEveryMs === 0 && !c.config.checkLeaseBeforeWrite) return
   const atMs = trueTimeOfLocal(world, c.config.id, c.deadlineLocalMs)
@@ -337,6 +370,8 @@ export function onClientCrashed(world: World, c: ClientState): void {
   c.workEndsAtMs = null
   c.workRemainingMs = null
   c.renewInFlight = null
+  c.round = null
+  c.extendRound = null
   c.opGen++
   c.renewGen++
   c.deadlineGen++

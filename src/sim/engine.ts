@@ -12,10 +12,9 @@ import { handleLockMessage, onExpiryTimer, onLockDelayTimer } from './lockServic
 import { popItem, pushItem } from './queue'
 import { handleResourceMessage, onApply } from './resource'
 import type { NodeId, ResourceValue, Scenario } from './scenario'
-import { LOCK_NODE } from './scenario'
 import type { TraceEvent } from './trace'
 import type { Item, World } from './world'
-import { client, createWorld, emit, node, resource } from './world'
+import { client, createWorld, emit, lockAt, node, resource } from './world'
 
 export interface RunOptions {
   /**
@@ -157,21 +156,17 @@ function dispatch(world: World, item: Item): void {
 function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply' }): void {
   if (item.type === 'apply') return onApply(world, item.to, item.pending)
   if (item.type === 'timer') {
-    if (item.to === LOCK_NODE) {
-      if (item.timer === 'expiry' && item.gen === world.lock.expiryGen) onExpiryTimer(world)
-      if (item.timer === 'lock-delay' && item.gen === world.lock.lockDelayGen) {
-        onLockDelayTimer(world)
+    const lock = lockAt(world, item.to)
+    if (lock !== undefined) {
+      if (item.timer === 'expiry' && item.gen === lock.expiryGen) onExpiryTimer(world, item.to)
+      if (item.timer === 'lock-delay' && item.gen === lock.lockDelayGen) {
+        onLockDelayTimer(world, item.to)
       }
       return
     }
     const c = client(world, item.to)
     if (c === undefined) return
-    if (
-      item.timer === 'start' ||
-      item.timer === 'op' ||
-      item.timer === 'renew' ||
-      item.timer === 'deadline'
-    ) {
+    if (item.timer !== 'expiry' && item.timer !== 'lock-delay') {
       onClientTimer(world, c, item.timer, item.gen)
     }
     return
@@ -187,7 +182,7 @@ function handle(world: World, item: Item & { type: 'deliver' | 'timer' | 'apply'
     kind: message.kind,
     sentAtMs: message.sentAtMs,
   })
-  if (message.to === LOCK_NODE) return handleLockMessage(world, message)
+  if (lockAt(world, message.to) !== undefined) return handleLockMessage(world, message.to, message)
   const c = client(world, message.to)
   if (c !== undefined) return handleClientMessage(world, c, message)
   if (resource(world, message.to) !== undefined) {

@@ -6,11 +6,10 @@
 import { onClientClockJumped, onClientCrashed, onClientPaused, onClientResumed } from './client'
 import { expire, onLockClockJumped, onLockCrashed, onLockRestarted } from './lockService'
 import { onResourceCrashed } from './resource'
-import { LOCK_NODE } from './scenario'
 import type { NodeId } from './scenario'
 import type { MessageKind } from './trace'
 import type { World } from './world'
-import { client, emit, node, resource, schedule } from './world'
+import { client, emit, lockAt, node, resource, schedule } from './world'
 
 /**
  * Applies the faults due at one ms, in scenario order, except that link faults (delay, drop,
@@ -72,10 +71,13 @@ function applyFault(world: World, index: number): void {
       return
     }
     case 'expire-lease': {
-      const lock = node(world, LOCK_NODE)
-      // A paused service does nothing: the operator's request waits for its resume, in due order.
-      if (lock.paused) lock.deferred.push({ atMs: now, seq: world.seq++, type: 'fault', index })
-      else if (!lock.crashed) expire(world, true)
+      // With several nodes, the operator expires the key on each of them.
+      for (const id of world.lockIds) {
+        const lock = node(world, id)
+        // A paused node does nothing: the operator's request waits for its resume, in due order.
+        if (lock.paused) lock.deferred.push({ atMs: now, seq: world.seq++, type: 'fault', index })
+        else if (!lock.crashed) expire(world, id, true)
+      }
       return
     }
     case 'crash':
@@ -85,7 +87,7 @@ function applyFault(world: World, index: number): void {
       n.clockOffsetMs += fault.ms
       emit(world, { atMs: now, node: fault.node, type: 'ClockJumped', ms: fault.ms })
       if (n.crashed) return
-      if (fault.node === LOCK_NODE) onLockClockJumped(world)
+      if (lockAt(world, fault.node) !== undefined) onLockClockJumped(world, fault.node)
       const c = client(world, fault.node)
       if (c !== undefined) onClientClockJumped(world, c)
       return
@@ -148,7 +150,8 @@ function crash(world: World, id: NodeId, restartAfterMs: number | undefined): vo
   let stateLost = false
   const c = client(world, id)
   if (c !== undefined) stateLost = true
-  if (id === LOCK_NODE) stateLost = world.lock.config.persistence === 'volatile'
+  const lock = lockAt(world, id)
+  if (lock !== undefined) stateLost = lock.persistence === 'volatile'
   emit(world, { atMs: world.nowMs, node: id, type: 'NodeCrashed', stateLost, restartAtMs })
   // Requests that were waiting at a paused node are lost with it.
   for (const item of n.deferred) {
@@ -156,7 +159,7 @@ function crash(world: World, id: NodeId, restartAfterMs: number | undefined): vo
   }
   n.deferred = []
   if (c !== undefined) onClientCrashed(world, c)
-  if (id === LOCK_NODE) onLockCrashed(world)
+  if (lock !== undefined) onLockCrashed(world, id)
   if (resource(world, id) !== undefined) onResourceCrashed(world, id)
   if (restartAtMs !== null)
     schedule(world, { atMs: restartAtMs, type: 'restart', to: id, gen: crashGen })
@@ -167,7 +170,7 @@ export function restart(world: World, id: NodeId, gen: number): void {
   if (!n.crashed || gen !== n.crashGen) return
   n.crashed = false
   emit(world, { atMs: world.nowMs, node: id, type: 'NodeRestarted' })
-  if (id === LOCK_NODE) onLockRestarted(world)
+  if (lockAt(world, id) !== undefined) onLockRestarted(world, id)
 }
 
 export function heal(world: World, index: number): void {

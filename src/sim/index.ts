@@ -47,9 +47,13 @@ export type {
   ScriptStep,
   Token,
 } from './scenario'
+export type { QuorumSettings } from './scenario'
 export {
+  driftAllowanceMs,
   formatIssue,
   LOCK_NODE,
+  lockNodeIds,
+  quorumSettings,
   parseScenario,
   parseScenarioJson,
   SCENARIO_FORMAT,

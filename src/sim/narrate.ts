@@ -10,6 +10,7 @@ import { article, capital, LABEL_VALUE_CHARS, possessive, tokenWords, valueWords
 const KIND_WORDS: Record<MessageKind, string> = {
   acquire: 'acquire request',
   grant: 'grant',
+  'acquire-refused': 'refusal',
   renew: 'renew request',
   'renew-ok': 'renew confirmation',
   'renew-refused': 'renew refusal',
@@ -37,6 +38,8 @@ export function messageLabel(kind: MessageKind, token: Token, value: ResourceVal
     case 'renew':
     case 'release':
       return `${kind}${t}`
+    case 'acquire-refused':
+      return 'taken'
     case 'write':
     case 'effect':
       return `${kind} ${valueWords(value, LABEL_VALUE_CHARS)}${token === null ? '' : ` · ${token}`}`
@@ -81,28 +84,50 @@ export function describeEvent(e: TraceEvent): string {
     }
     case 'AcquireQueued':
       return `The lock is taken: ${e.client} waits in line (position ${e.position})`
+    case 'AcquireRefused':
+      return `${subject(e.node)} refused ${possessive(e.client)} acquire: ${e.reason}`
+    case 'QuorumAcquired': {
+      const count = `${e.votes} of ${e.nodes} nodes granted (quorum ${e.quorum})`
+      if (e.extended) {
+        return `${e.node} extended the lock: ${count}; valid until ${formatMs(e.validUntilMs)} by its clock`
+      }
+      if (!e.held) {
+        return `${e.node} counted ${count} and believes it holds the lock without timing the acquisition — by Redlock's rule it holds nothing: ${validityWords(e)}`
+      }
+      return `${e.node} holds the lock: ${count}; ${validityWords(e)}, until ${formatMs(e.validUntilMs)}`
+    }
+    case 'QuorumFailed': {
+      const count = `${e.votes} of ${e.nodes} nodes (quorum ${e.quorum})`
+      if (e.extended) return `${e.node} could not extend the lock: ${count}`
+      const why =
+        e.votes < e.quorum
+          ? `only ${count} granted`
+          : `${count} granted, but the acquisition took too long: ${validityWords(e)}`
+      const next = e.retrying ? 'and tries again' : 'and gives up'
+      return `${e.node} has no lock: ${why}; it releases on every node ${next}`
+    }
     case 'LeaseGranted':
       return e.reentrant
-        ? `The lock service confirmed ${possessive(e.client)} existing lease (${tokenWords(e.token)})`
-        : `The lock service granted the lease to ${e.client} with ${tokenWords(e.token)}, until ${formatMs(e.expiresAtMs)}`
+        ? `${subject(e.node)} confirmed ${possessive(e.client)} existing lease (${tokenWords(e.token)})`
+        : `${subject(e.node)} granted the lease to ${e.client} with ${tokenWords(e.token)}, until ${formatMs(e.expiresAtMs)}`
     case 'LeaseRenewed':
       return e.foreign
-        ? `The lock service extended ${possessive(e.client)} lease at ${possessive(e.by)} request, until ${formatMs(e.expiresAtMs)} — it did not check the owner`
-        : `The lock service renewed ${possessive(e.client)} lease (${tokenWords(e.token)}) until ${formatMs(e.expiresAtMs)}`
+        ? `${subject(e.node)} extended ${possessive(e.client)} lease at ${possessive(e.by)} request, until ${formatMs(e.expiresAtMs)} — it did not check the owner`
+        : `${subject(e.node)} renewed ${possessive(e.client)} lease (${tokenWords(e.token)}) until ${formatMs(e.expiresAtMs)}`
     case 'RenewRefused':
-      return `The lock service refused ${possessive(e.client)} renew: ${e.reason}`
+      return `${subject(e.node)} refused ${possessive(e.client)} renew: ${e.reason}`
     case 'LeaseReleased':
       return e.foreign
         ? `${e.by} released the lock, deleting ${possessive(e.client)} lease (${tokenWords(e.token)}) — the lock service did not check the owner`
-        : `${e.client} released the lease (${tokenWords(e.token)})`
+        : `${e.client} released the lease (${tokenWords(e.token)})${e.node === 'lock' ? '' : ` on ${e.node}`}`
     case 'ReleaseRefused':
-      return `The lock service refused ${possessive(e.client)} release: ${e.reason}`
+      return `${subject(e.node)} refused ${possessive(e.client)} release: ${e.reason}`
     case 'LeaseExpired':
       return e.byOperator
         ? `An operator expired ${possessive(e.client)} lease (${tokenWords(e.token)})`
-        : `${capital(possessive(e.client))} lease (${tokenWords(e.token)}) expired on the lock service's clock`
+        : `${capital(possessive(e.client))} lease (${tokenWords(e.token)}) expired on ${e.node === 'lock' ? "the lock service's" : possessive(e.node)} clock`
     case 'LeaseForgotten':
-      return `The lock service lost its memory of ${possessive(e.client)} lease (${tokenWords(e.token)}) in the crash`
+      return `${subject(e.node)} lost its memory of ${possessive(e.client)} lease (${tokenWords(e.token)}) in the crash`
     case 'LockDelayStarted':
       return `Lock-delay: no new grant before ${formatMs(e.untilMs)}`
     case 'LockDelayEnded':
@@ -172,6 +197,12 @@ export function describeEvent(e: TraceEvent): string {
           ? 'The run reached its time limit'
           : 'The run reached its event limit'
   }
+}
+
+/** Redlock's validity in words: "validity 10 s − 50 ms − 102 ms drift = 9.848 s". */
+function validityWords(e: { elapsedMs: number; driftMs: number; validityMs: number }): string {
+  const leaseMs = e.validityMs + e.elapsedMs + e.driftMs
+  return `validity ${formatDurationMs(leaseMs)} − ${formatDurationMs(e.elapsedMs)} elapsed − ${formatDurationMs(e.driftMs)} drift = ${formatDurationMs(e.validityMs)}`
 }
 
 const BELIEF_END_WORDS = {

@@ -15,7 +15,7 @@ import { eventsOf, indexOfEvent, parseOrThrow } from '../testing/runs'
 import type { TraceEvent } from './trace'
 import { TRACE_EVENT_TYPES } from './trace'
 
-/** The thirteen ids of docs/contracts.md, in its order. Blog posts link to them. */
+/** The sixteen ids of docs/contracts.md, in its order. Blog posts link to them. */
 const DESIGN_IDS = [
   'gc-pause',
   'gc-pause-unfenced',
@@ -30,6 +30,9 @@ const DESIGN_IDS = [
   'failover-volatile',
   'unfenced-side-effect',
   'release-not-owner',
+  'redlock-clock-jump',
+  'redlock-restart',
+  'redlock-pause',
 ]
 
 function runPreset(preset: Preset): Run {
@@ -55,7 +58,7 @@ function narrationAnchor(
 }
 
 describe('the preset catalogue', () => {
-  it('has exactly the thirteen ids of the contract, in order', () => {
+  it('has exactly the sixteen ids of the contract, in order', () => {
     expect([...PRESET_IDS]).toEqual(DESIGN_IDS)
     expect(PRESETS.map((p) => p.id)).toEqual(DESIGN_IDS)
     for (const id of DESIGN_IDS) {

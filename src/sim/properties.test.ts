@@ -12,6 +12,7 @@ import { describeEvent } from './narrate'
 import type { Run } from './engine'
 import { run } from './engine'
 import type { Scenario, ScenarioInput } from './scenario'
+import { quorumSettings } from './scenario'
 import { faultFor, safeScenarioArb, scenarioArb } from '../testing/arbitraries'
 import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
 import { eventsOf, parseOrThrow } from '../testing/runs'
@@ -43,7 +44,10 @@ function eventBound(s: Scenario): number {
       c.renewEveryMs === 0 ? n : n + Math.ceil(s.durationMs / (c.renewEveryMs / c.clockRate)) + 1,
     0,
   )
-  return 50 + 40 * (steps + s.faults.length + s.clients.length) + 8 * ticks
+  // A service of several nodes multiplies each request by its nodes, and an acquire by its tries.
+  const settings = quorumSettings(s.lockService)
+  const k = settings === null ? 1 : settings.nodes * (settings.retryCount + 2)
+  return 50 + 40 * k * (steps + s.faults.length + s.clients.length) + 8 * k * ticks
 }
 
 describe.each(PROPERTY_SEEDS)('seed %i', (seed) => {
@@ -192,6 +196,104 @@ describe.each(PROPERTY_SEEDS)('seed %i', (seed) => {
         for (const f of [...result.violations, ...result.warnings]) {
           expect(f.message).not.toMatch(broken)
         }
+      }),
+    )
+  })
+})
+
+/** Runs per seed for the properties of services of several nodes (each run is a few times longer). */
+const NODE_RUNS = 100
+
+describe.each(PROPERTY_SEEDS)('services of several nodes, seed %i', (seed) => {
+  const nodesArb = scenarioArb({ lockNodes: true })
+  const holdsFor = <Ts>(property: fc.IProperty<Ts>) =>
+    assertProperty(property, { seed, numRuns: NODE_RUNS })
+
+  it('(n1) determinism: the same scenario gives a byte-identical trace and findings', () => {
+    holdsFor(
+      fc.property(nodesArb, (input) => {
+        const scenario = parseOrThrow(input)
+        const once = run(scenario)
+        expect(JSON.stringify(run(scenario).events)).toBe(JSON.stringify(once.events))
+        const again = run(parseOrThrow(JSON.parse(JSON.stringify(scenario))))
+        expect(JSON.stringify(again.events)).toBe(JSON.stringify(once.events))
+        expect(JSON.stringify(check(again))).toBe(JSON.stringify(check(once)))
+      }),
+    )
+  })
+
+  it('(n2) prefix stability: adding a fault at t never changes an event before t', () => {
+    const arb = nodesArb.chain((input) => fc.tuple(fc.constant(input), faultFor(input), fc.nat()))
+    holdsFor(
+      fc.property(arb, ([input, fault, position]) => {
+        const faults = [...(input.faults ?? [])]
+        faults.splice(position % (faults.length + 1), 0, fault)
+        const before = runOf(input).events.filter((e) => e.atMs < fault.atMs)
+        const after = runOf({ ...input, faults }).events.filter((e) => e.atMs < fault.atMs)
+        expect(JSON.stringify(after)).toBe(JSON.stringify(before))
+      }),
+    )
+  })
+
+  it('(n3) runs end within their horizon and bound, quietly settled, told in plain sentences', () => {
+    const broken = /undefined|NaN|\[object|token null|^\s*$/
+    holdsFor(
+      fc.property(nodesArb, (input) => {
+        const r = runOf(input)
+        expect(r.endReason).not.toBe('event-limit')
+        expect(r.endMs).toBeLessThanOrEqual(r.scenario.durationMs)
+        expect(r.events.length).toBeLessThanOrEqual(eventBound(r.scenario))
+        for (const e of r.events) expect(describeEvent(e)).not.toMatch(broken)
+        const result = check(r)
+        for (const f of [...result.violations, ...result.warnings]) {
+          expect(f.message).not.toMatch(broken)
+        }
+      }),
+    )
+  })
+
+  it('(n4) the Redlock client keeps its rules: a hold needs a quorum and validity left', () => {
+    holdsFor(
+      fc.property(nodesArb, (input) => {
+        const r = runOf(input)
+        for (const e of eventsOf(r, 'QuorumAcquired')) {
+          expect(e.held).toBe(e.votes >= e.quorum && e.validityMs > 0)
+          expect(e.validityMs).toBe(r.scenario.lockService.leaseMs - e.elapsedMs - e.driftMs)
+          expect(e.votes).toBeLessThanOrEqual(e.nodes)
+          // Only a client without the elapsed-time check acts on a majority that is no grant.
+          const client = r.scenario.clients.find((c) => c.id === e.node)
+          if (!e.held) expect(client?.elapsedTimeCheck).toBe(false)
+          expect(e.grant === 0).toBe(!e.held && !e.extended)
+        }
+        for (const e of eventsOf(r, 'QuorumFailed')) {
+          expect(e.votes < e.quorum || e.validityMs <= 0).toBe(true)
+        }
+      }),
+    )
+  })
+
+  it('(n5) with atomic fencing everywhere, no random value is ever applied, so no token-order', () => {
+    const arb = scenarioArb({ lockNodes: true, fencing: ['atomic'] })
+    holdsFor(
+      fc.property(arb, (input) => {
+        const r = runOf(input)
+        const applied = r.events.filter(
+          (e) => (e.type === 'WriteAccepted' || e.type === 'WriteApplied') && e.token !== null,
+        )
+        expect(applied).toEqual([])
+        expect(check(r).violations.filter((f) => f.kind === 'token-order')).toEqual([])
+      }),
+    )
+  })
+})
+
+describe.each(PROPERTY_SEEDS)('the one-node service, seed %i', (seed) => {
+  it('(n6) never reports two-holders: one node keeps one holder by its own rules', () => {
+    holds(
+      seed,
+      fc.property(scenarioArb(), (input) => {
+        const kinds = check(runOf(input)).violations.map((f) => f.kind)
+        expect(kinds).not.toContain('two-holders')
       }),
     )
   })

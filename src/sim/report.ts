@@ -3,6 +3,7 @@
  * grants, every write and effect in the order resources decided them, final resource states,
  * findings and the full trace. Its shape is a public contract.
  */
+import { LOCK_NODE } from './scenario'
 import type { CheckResult, Finding, FindingKind, Verdict } from './checker'
 import { check } from './checker'
 import type { Run, Truncation } from './engine'
@@ -15,6 +16,8 @@ export interface GrantRow {
   token: Token
   expiresAtMs: number
   expiresAtServiceMs: number
+  /** Only for a service of several nodes: the node that granted (each node grants on its own). */
+  node?: NodeId
 }
 
 export interface WriteRow {
@@ -69,13 +72,15 @@ export function grantRows(events: readonly TraceEvent[]): GrantRow[] {
   const rows: GrantRow[] = []
   for (const e of events) {
     if (e.type !== 'LeaseGranted' || e.reentrant) continue
-    rows.push({
+    const row: GrantRow = {
       atMs: e.atMs,
       client: e.client,
       token: e.token,
       expiresAtMs: e.expiresAtMs,
       expiresAtServiceMs: e.expiresAtServiceMs,
-    })
+    }
+    if (e.node !== LOCK_NODE) row.node = e.node
+    rows.push(row)
   }
   return rows
 }

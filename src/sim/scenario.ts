@@ -101,13 +101,34 @@ const ClientSchema = v.strictObject({
   clockRate: v.optional(positiveRate, 1),
   renewEveryMs: v.optional(msField('renewEveryMs'), 0),
   checkLeaseBeforeWrite: v.optional(v.boolean('must be true or false'), false),
+  /**
+   * Extension, for a service of independent nodes: false models a Redlock client that does not
+   * measure how long its acquisition took (research S08b), so a majority that arrives late still
+   * counts. Ignored by a one-node service. Left out, it is on (and left out of the parsed
+   * scenario, so a scenario without it parses exactly as before).
+   */
+  elapsedTimeCheck: v.optional(v.boolean('must be true or false')),
   script: v.pipe(
     v.array(ScriptStep, 'a script must be a list of steps'),
     v.maxLength(10_000, 'a script may have at most 10,000 steps'),
   ),
 })
 
-const LockServiceSchema = v.strictObject({
+/** Extension: one independent lock node (a Redis instance): its own clock, memory and faults. */
+const LockNodeSchema = v.strictObject({
+  id: idField,
+  /** Defaults to the service's `clockRate`. */
+  clockRate: v.optional(positiveRate),
+  /** Defaults to the service's `persistence` (a Redis node without fsync is volatile). */
+  persistence: v.optional(
+    v.picklist(['durable', 'volatile'], 'persistence must be "durable" or "volatile"'),
+  ),
+})
+
+/** Most lock nodes a service may have: Redlock deployments use 3, 5 or 7. */
+export const MAX_LOCK_NODES = 9
+
+const LockServiceFields = v.strictObject({
   leaseMs: v.optional(
     v.pipe(msField('leaseMs'), v.minValue(1, 'leaseMs must be at least 1 ms')),
     10000,
@@ -123,9 +144,9 @@ const LockServiceSchema = v.strictObject({
     ),
     41,
   ),
+  // No default here: a service of independent nodes defaults to random values (see below).
   tokens: v.optional(
     v.picklist(['monotonic', 'random', 'none'], 'tokens must be "monotonic", "random" or "none"'),
-    'monotonic',
   ),
   persistence: v.optional(
     v.picklist(['durable', 'volatile'], 'persistence must be "durable" or "volatile"'),
@@ -135,7 +156,64 @@ const LockServiceSchema = v.strictObject({
   releaseChecksOwner: v.optional(v.boolean('must be true or false'), true),
   renewChecksOwner: v.optional(v.boolean('must be true or false'), true),
   clockRate: v.optional(positiveRate, 1),
+  /**
+   * Extension: a service of independent lock nodes, acquired the Redlock way (ask every node,
+   * count the grants, hold only with a quorum and time left). Without it the service is the one
+   * node `"lock"`, exactly as before.
+   */
+  nodes: v.optional(
+    v.pipe(
+      v.array(LockNodeSchema, 'nodes must be a list'),
+      v.minLength(1, 'a service needs at least one node'),
+      v.maxLength(MAX_LOCK_NODES, `at most ${MAX_LOCK_NODES} lock nodes`),
+    ),
+  ),
+  /** Grants needed to hold the lock (default: a majority, floor(N/2) + 1). Needs `nodes`. */
+  quorum: v.optional(
+    v.pipe(
+      v.number('quorum must be a number'),
+      v.safeInteger('quorum must be a whole number'),
+      v.minValue(1, 'quorum must be at least 1'),
+    ),
+  ),
+  /** Clock drift allowed, as a share of the lease (Redlock's default 0.01). Needs `nodes`. */
+  driftFactor: v.optional(
+    v.pipe(
+      v.number('driftFactor must be a number'),
+      v.minValue(0, 'driftFactor must not be negative'),
+      v.maxValue(0.5, 'driftFactor must be at most 0.5'),
+    ),
+  ),
+  /** How long a client waits for each node's answer (default 50 ms). Needs `nodes`. */
+  nodeTimeoutMs: v.optional(
+    v.pipe(msField('nodeTimeoutMs'), v.minValue(1, 'nodeTimeoutMs must be at least 1 ms')),
+  ),
+  /** Further attempts after a failed acquisition (default 3). Needs `nodes`. */
+  retryCount: v.optional(
+    v.pipe(
+      v.number('retryCount must be a number'),
+      v.safeInteger('retryCount must be a whole number'),
+      v.minValue(0, 'retryCount must not be negative'),
+      v.maxValue(100, 'retryCount must be at most 100'),
+    ),
+  ),
+  /** Wait between attempts (default 200 ms). Needs `nodes`. */
+  retryDelayMs: v.optional(msField('retryDelayMs')),
 })
+
+const LockServiceSchema = v.pipe(
+  LockServiceFields,
+  // A majority vote has no counter: a service of nodes gives random values unless told otherwise
+  // (and is told off for "monotonic" in checkReferences).
+  // Fields keep their order (tokens third), so a parsed scenario's JSON — and every hash and link
+  // made from it — is what it was before this field lost its plain default.
+  v.transform(({ leaseMs, firstToken, tokens, ...rest }) => ({
+    leaseMs,
+    firstToken,
+    tokens: tokens ?? (rest.nodes === undefined ? ('monotonic' as const) : ('random' as const)),
+    ...rest,
+  })),
+)
 
 const ResourceSchema = v.strictObject({
   id: idField,
@@ -449,7 +527,7 @@ export function formatPath(keys: ReadonlyArray<string | number>): string {
 /** Rules the schema cannot express: unique ids, and every reference names a node that exists. */
 function checkReferences(s: Scenario): ScenarioIssue[] {
   const issues: ScenarioIssue[] = []
-  const nodes = new Set<string>([LOCK_NODE])
+  const nodes = new Set<string>(checkLockNodes(s.lockService, issues))
   const resourceIds = new Set<string>()
   const clientIds = new Set<string>()
   s.resources.forEach((r, i) => {
@@ -528,6 +606,86 @@ function checkReferences(s: Scenario): ScenarioIssue[] {
     }
   })
   return issues
+}
+
+/** The service's node ids (`["lock"]` for one node), with the issues of its node settings. */
+function checkLockNodes(service: LockServiceConfig, issues: ScenarioIssue[]): NodeId[] {
+  const list = service.nodes
+  if (list === undefined) {
+    for (const field of NODE_ONLY_FIELDS) {
+      if (service[field] !== undefined) {
+        issues.push({
+          path: `lockService.${field}`,
+          message: 'only a service of independent nodes has this setting (add lockService.nodes)',
+        })
+      }
+    }
+    return [LOCK_NODE]
+  }
+  const ids: NodeId[] = []
+  list.forEach((n, i) => {
+    if (ids.includes(n.id)) {
+      issues.push({ path: `lockService.nodes[${i}].id`, message: `"${n.id}" is already used` })
+    }
+    ids.push(n.id)
+  })
+  if (service.tokens !== 'random') {
+    issues.push({
+      path: 'lockService.tokens',
+      message: `a service of independent nodes gives random values, not "${service.tokens}" (a majority vote has no counter); leave it out or write "random"`,
+    })
+  }
+  if (service.quorum !== undefined && service.quorum > list.length) {
+    issues.push({
+      path: 'lockService.quorum',
+      message: `a quorum of ${service.quorum} cannot be reached with ${list.length} ${list.length === 1 ? 'node' : 'nodes'}`,
+    })
+  }
+  return ids
+}
+
+const NODE_ONLY_FIELDS = [
+  'quorum',
+  'driftFactor',
+  'nodeTimeoutMs',
+  'retryCount',
+  'retryDelayMs',
+] as const
+
+/** The ids of the lock service's nodes: `["lock"]`, or the ids of `lockService.nodes`. */
+export function lockNodeIds(s: Scenario): NodeId[] {
+  return s.lockService.nodes?.map((n) => n.id) ?? [LOCK_NODE]
+}
+
+/** The Redlock client settings of a service of independent nodes, defaults filled in. */
+export interface QuorumSettings {
+  nodes: number
+  quorum: number
+  driftFactor: number
+  nodeTimeoutMs: number
+  retryCount: number
+  retryDelayMs: number
+}
+
+export function quorumSettings(service: LockServiceConfig): QuorumSettings | null {
+  if (service.nodes === undefined) return null
+  const nodes = service.nodes.length
+  return {
+    nodes,
+    quorum: service.quorum ?? Math.floor(nodes / 2) + 1,
+    driftFactor: service.driftFactor ?? 0.01,
+    nodeTimeoutMs: service.nodeTimeoutMs ?? 50,
+    retryCount: service.retryCount ?? 3,
+    retryDelayMs: service.retryDelayMs ?? 200,
+  }
+}
+
+/**
+ * Redlock's allowance for clock drift: the drift factor's share of the lease, plus 2 ms for
+ * Redis's 1 ms expiry precision (node-redlock: `Math.round(driftFactor * duration) + 2`).
+ */
+export function driftAllowanceMs(settings: QuorumSettings, leaseMs: number): number {
+  return Math.round(settings.driftFactor * leaseMs) + 2
 }
 
 /** The resource a read/write step targets (its `resource`, else the first resource). */

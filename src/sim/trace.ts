@@ -8,6 +8,7 @@ import type { NodeId, ResourceValue, Token } from './scenario'
 export type MessageKind =
   | 'acquire'
   | 'grant'
+  | 'acquire-refused'
   | 'renew'
   | 'renew-ok'
   | 'renew-refused'
@@ -84,6 +85,8 @@ export type TraceEvent =
       sentAtMs: number
     })
   | (At & { type: 'AcquireQueued'; client: NodeId; position: number })
+  /** A node of several refused a SET NX: its key is taken. */
+  | (At & { type: 'AcquireRefused'; client: NodeId; reason: string })
   | (At & {
       type: 'LeaseGranted'
       client: NodeId
@@ -159,6 +162,42 @@ export type TraceEvent =
       renewed: boolean
     })
   | (At & { type: 'BeliefEnded'; reason: BeliefEndReason })
+  /**
+   * A client of a service of several nodes counted the answers to its acquire (or extend) and
+   * holds the lock. `validityMs` is Redlock's rule, lease − elapsed − drift: the lock is held by
+   * the service's rules only when `votes >= quorum` and it is positive (`held`). A client without
+   * the elapsed-time check may hold by its own reckoning although `held` is false.
+   */
+  | (At & {
+      type: 'QuorumAcquired'
+      token: Token
+      grant: number
+      votes: number
+      nodes: number
+      quorum: number
+      elapsedMs: number
+      driftMs: number
+      validityMs: number
+      /** True time at which the validity runs out by the client's clock. */
+      validUntilMs: number
+      held: boolean
+      /** An extend rather than an acquire. */
+      extended: boolean
+    })
+  /** …or it did not get a quorum with time left, and releases on every node. */
+  | (At & {
+      type: 'QuorumFailed'
+      token: Token
+      votes: number
+      nodes: number
+      quorum: number
+      elapsedMs: number
+      driftMs: number
+      validityMs: number
+      extended: boolean
+      /** Another attempt follows after the retry delay. */
+      retrying: boolean
+    })
   | (At & { type: 'LeaseCheckFailed'; resource: NodeId })
   | (At & { type: 'WorkStarted'; ms: number })
   | (At & { type: 'WorkFinished' })
@@ -188,6 +227,7 @@ export const TRACE_EVENT_TYPES: readonly TraceEventType[] = [
   'MessageDropped',
   'MessageDelivered',
   'AcquireQueued',
+  'AcquireRefused',
   'LeaseGranted',
   'LeaseRenewed',
   'RenewRefused',
@@ -207,6 +247,8 @@ export const TRACE_EVENT_TYPES: readonly TraceEventType[] = [
   'WriteAcknowledged',
   'BeliefStarted',
   'BeliefEnded',
+  'QuorumAcquired',
+  'QuorumFailed',
   'LeaseCheckFailed',
   'WorkStarted',
   'WorkFinished',

@@ -16,7 +16,8 @@ import type {
   ScriptStep,
   Token,
 } from './scenario'
-import { LOCK_NODE } from './scenario'
+import type { QuorumSettings } from './scenario'
+import { LOCK_NODE, quorumSettings } from './scenario'
 import type { BeliefEndReason, MessageKind, TraceEvent } from './trace'
 
 export interface Message {
@@ -54,7 +55,16 @@ export type Item =
   | { atMs: number; seq: number; type: 'restart'; to: NodeId; gen: number }
   | { atMs: number; seq: number; type: 'heal'; partition: number }
 
-export type TimerKind = 'start' | 'op' | 'renew' | 'deadline' | 'expiry' | 'lock-delay'
+export type TimerKind =
+  | 'start'
+  | 'op'
+  | 'renew'
+  | 'deadline'
+  | 'expiry'
+  | 'lock-delay'
+  | 'vote-timeout'
+  | 'extend-timeout'
+  | 'retry'
 
 /** Liveness and clock of any node. */
 export interface NodeState {
@@ -74,6 +84,10 @@ export interface NodeState {
 
 export interface LockState {
   config: LockServiceConfig
+  /** This node's memory across a crash (a node of several may differ from the service). */
+  persistence: 'durable' | 'volatile'
+  /** A node of several: acquires are SET NX (the client's value; refused when taken). */
+  setNx: boolean
   holder: NodeId | null
   token: Token
   grant: number
@@ -119,6 +133,26 @@ export interface ClientState {
   /** The critical section ends once the step in progress finishes. */
   endPending: boolean
   lastRead: Record<NodeId, ResourceValue>
+  /** With a service of several nodes: the step's round of requests (acquire or release). */
+  round: VoteRound | null
+  /** …and the round of an extend (a renew tick asks every node). */
+  extendRound: VoteRound | null
+  /** Attempts made by the current acquire step. */
+  attempts: number
+}
+
+/** One request sent to every lock node at once, and the answers counted so far. */
+export interface VoteRound {
+  purpose: 'acquire' | 'extend' | 'release'
+  /** The random value the requests carry. */
+  value: Token
+  /** The client's clock when it sent them (Redlock's "start"). */
+  startLocalMs: number
+  /** Ids of the requests, one per node; answers to other messages are not counted. */
+  requests: number[]
+  votes: number
+  answers: number
+  gen: number
 }
 
 export interface ResourceState {
@@ -162,7 +196,11 @@ export interface World {
   inFlight: number
   events: TraceEvent[]
   nodes: Record<NodeId, NodeState>
-  lock: LockState
+  /** The lock service's nodes by id: `"lock"` alone, or each of `lockService.nodes`. */
+  locks: Record<NodeId, LockState>
+  lockIds: NodeId[]
+  /** Redlock settings when the service has several nodes; null for the one-node service. */
+  quorum: QuorumSettings | null
   clients: Record<NodeId, ClientState>
   clientOrder: NodeId[]
   resources: Record<NodeId, ResourceState>
@@ -214,9 +252,39 @@ export function createWorld(scenario: Scenario, chooser: Chooser): World {
       renewSentLocalMs: 0,
       endPending: false,
       lastRead: {},
+      round: null,
+      extendRound: null,
+      attempts: 0,
     }
   }
-  addNode(LOCK_NODE, scenario.lockService.clockRate)
+  const service = scenario.lockService
+  const locks: Record<NodeId, LockState> = {}
+  const lockIds: NodeId[] = []
+  const addLock = (id: NodeId, clockRate: number, persistence: LockState['persistence']) => {
+    addNode(id, clockRate)
+    lockIds.push(id)
+    locks[id] = {
+      config: service,
+      persistence,
+      setNx: service.nodes !== undefined,
+      holder: null,
+      token: null,
+      grant: 0,
+      expiresAtLocalMs: 0,
+      acquireTimeLocalMs: 0,
+      renewTimeLocalMs: 0,
+      transitions: 0,
+      nextToken: service.firstToken,
+      waiters: [],
+      lockDelayUntilLocalMs: null,
+      expiryGen: 0,
+      lockDelayGen: 0,
+    }
+  }
+  if (service.nodes === undefined) addLock(LOCK_NODE, service.clockRate, service.persistence)
+  for (const n of service.nodes ?? []) {
+    addLock(n.id, n.clockRate ?? service.clockRate, n.persistence ?? service.persistence)
+  }
   const resources: Record<NodeId, ResourceState> = {}
   for (const config of scenario.resources) {
     addNode(config.id, 1)
@@ -239,21 +307,9 @@ export function createWorld(scenario: Scenario, chooser: Chooser): World {
     inFlight: 0,
     events: [],
     nodes,
-    lock: {
-      config: scenario.lockService,
-      holder: null,
-      token: null,
-      grant: 0,
-      expiresAtLocalMs: 0,
-      acquireTimeLocalMs: 0,
-      renewTimeLocalMs: 0,
-      transitions: 0,
-      nextToken: scenario.lockService.firstToken,
-      waiters: [],
-      lockDelayUntilLocalMs: null,
-      expiryGen: 0,
-      lockDelayGen: 0,
-    },
+    locks,
+    lockIds,
+    quorum: quorumSettings(service),
     clients,
     clientOrder: scenario.clients.map((c) => c.id),
     resources,
@@ -320,6 +376,11 @@ export function node(world: World, id: NodeId): NodeState {
 /** The client with this id, if that node is a client. */
 export function client(world: World, id: NodeId): ClientState | undefined {
   return Object.hasOwn(world.clients, id) ? world.clients[id] : undefined
+}
+
+/** The lock node with this id, if that node is one of the lock service's. */
+export function lockAt(world: World, id: NodeId): LockState | undefined {
+  return Object.hasOwn(world.locks, id) ? world.locks[id] : undefined
 }
 
 /** The resource with this id, if that node is a resource. */

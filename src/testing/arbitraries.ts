@@ -43,6 +43,45 @@ export interface ScenarioArbOptions {
   maxSteps?: number
   /** The largest horizon drawn (default and cap: 60 s). */
   maxDurationMs?: number
+  /**
+   * A service of 1–5 independent lock nodes (Redlock) with drawn clocks, memories, quorum and
+   * client settings, instead of the one-node service (default false).
+   */
+  lockNodes?: boolean
+}
+
+export const LOCK_NODE_IDS = ['r1', 'r2', 'r3', 'r4', 'r5'] as const
+
+/** The node part of a service of several nodes: 1–5 nodes and the Redlock client settings. */
+function lockNodesArb(): fc.Arbitrary<Partial<LockServiceInput>> {
+  const nodeArb = fc.record(
+    {
+      clockRate: clockRateArb,
+      persistence: fc.constantFrom<Persistence>('durable', 'volatile'),
+    },
+    { requiredKeys: [] },
+  )
+  return fc
+    .record({
+      nodes: fc.array(nodeArb, { minLength: 1, maxLength: LOCK_NODE_IDS.length }),
+      settings: fc.record(
+        {
+          quorum: fc.integer({ min: 1, max: 5 }),
+          driftFactor: fc.constantFrom(0, 0.01, 0.1),
+          nodeTimeoutMs: fc.integer({ min: 1, max: 200 }),
+          retryCount: fc.integer({ min: 0, max: 3 }),
+          retryDelayMs: fc.integer({ min: 0, max: 500 }),
+        },
+        { requiredKeys: [] },
+      ),
+    })
+    .map(({ nodes, settings }) => ({
+      ...settings,
+      // A quorum the nodes can reach (the schema refuses one above their number).
+      ...(settings.quorum === undefined ? {} : { quorum: Math.min(settings.quorum, nodes.length) }),
+      tokens: 'random' as const,
+      nodes: nodes.map((n, i) => ({ ...n, id: LOCK_NODE_IDS[i] as string })),
+    }))
 }
 
 /** A clock rate: mostly exact, sometimes skewed (slow or fast), with awkward decimals. */
@@ -277,6 +316,8 @@ const faultDraftArb: fc.Arbitrary<FaultDraft> = fc.oneof(
 )
 
 interface ScenarioDraft {
+  /** Per client, with a service of several nodes: null leaves the field out (the check is on). */
+  elapsedTimeCheck: (boolean | null)[]
   seed: number
   durationMs: number
   lockService: LockServiceInput
@@ -310,11 +351,12 @@ export function safeScenarioArb(
 export function faultFor(scenario: {
   durationMs?: number | undefined
   clients: ReadonlyArray<{ id: string }>
+  lockService?: { nodes?: ReadonlyArray<{ id: string }> | undefined } | undefined
   resources?: ReadonlyArray<{ id: string }> | undefined
 }): fc.Arbitrary<FaultInput> {
   const nodes = [
     ...scenario.clients.map((c) => c.id),
-    LOCK_NODE,
+    ...(scenario.lockService?.nodes?.map((n) => n.id) ?? [LOCK_NODE]),
     ...(scenario.resources ?? [{ id: 'storage' }]).map((r) => r.id),
   ]
   const durationMs = scenario.durationMs ?? 20_000
@@ -331,7 +373,11 @@ function scenarioDraftArb(options: ScenarioArbOptions): fc.Arbitrary<ScenarioDra
       { weight: 1, arbitrary: fc.integer({ min: 1, max: Math.min(2000, maxDurationMs) }) },
       { weight: 3, arbitrary: fc.integer({ min: 1, max: maxDurationMs }) },
     ),
-    lockService: lockServiceArb(options.lockService),
+    lockService: options.lockNodes
+      ? fc
+          .tuple(lockServiceArb(options.lockService), lockNodesArb())
+          .map(([service, nodes]) => ({ ...service, ...nodes }))
+      : lockServiceArb(options.lockService),
     latency: fc.option(latencyArb, { nil: null }),
     resources: fc.array(
       resourceDraftArb(options.fencing ?? ['none', 'atomic', 'check-then-write']),
@@ -345,16 +391,34 @@ function scenarioDraftArb(options: ScenarioArbOptions): fc.Arbitrary<ScenarioDra
       maxLength: maxClients,
     }),
     faults: fc.array(faultDraftArb, { maxLength: options.maxFaults ?? 6 }),
+    // Drawn only for a service of several nodes, so that other scenarios stay as they were.
+    elapsedTimeCheck: options.lockNodes
+      ? fc.array(fc.option(fc.boolean(), { nil: null }), {
+          minLength: CLIENT_IDS.length,
+          maxLength: CLIENT_IDS.length,
+        })
+      : fc.constant([]),
   })
 }
 
 /** Turns a draft into a valid scenario: ids from the draft's positions, references wrapped. */
 function buildScenario(draft: ScenarioDraft): ScenarioInput {
   const resources = draft.resources.map((r, i) => buildResource(r, RESOURCE_IDS[i] as string))
+  const lockNodes = draft.lockService.nodes
   const clients = draft.clients.map((c, i) =>
-    buildClient(c, CLIENT_IDS[i] as string, resources, draft.resources),
+    buildClient(
+      c,
+      CLIENT_IDS[i] as string,
+      resources,
+      draft.resources,
+      draft.elapsedTimeCheck[i] ?? null,
+    ),
   )
-  const nodes = [...clients.map((c) => c.id), LOCK_NODE, ...resources.map((r) => r.id)]
+  const nodes = [
+    ...clients.map((c) => c.id),
+    ...(lockNodes?.map((n) => n.id) ?? [LOCK_NODE]),
+    ...resources.map((r) => r.id),
+  ]
   const scenario: ScenarioInput = {
     format: SCENARIO_FORMAT,
     seed: draft.seed,
@@ -382,6 +446,7 @@ function buildClient(
   id: string,
   resources: ResourceInput[],
   drafts: ResourceDraft[],
+  elapsedTimeCheck: boolean | null,
 ): ClientInput {
   const resourceId = (ref: number) => (resources[ref % resources.length] as ResourceInput).id
   // An increment needs a numeric initialValue on its target (the first resource by default).
@@ -418,6 +483,7 @@ function buildClient(
   if (c.explicit || c.clockRate !== 1) client.clockRate = c.clockRate
   if (c.explicit || c.renewEveryMs !== 0) client.renewEveryMs = c.renewEveryMs
   if (c.explicit || c.checkLeaseBeforeWrite) client.checkLeaseBeforeWrite = c.checkLeaseBeforeWrite
+  if (elapsedTimeCheck !== null) client.elapsedTimeCheck = elapsedTimeCheck
   return client
 }
 

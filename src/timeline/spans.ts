@@ -13,9 +13,14 @@ import type {
   Run,
   Token,
 } from '../sim'
-import { LOCK_NODE, messageLabel } from '../sim'
+import { messageLabel } from '../sim'
 
 export interface LeaseSpan {
+  /**
+   * The lock node that kept this lease (`"lock"`, or one node of a service of several); for a
+   * client's majority of such a service (held by Redlock's rules), the client itself.
+   */
+  node: NodeId
   grant: number
   client: NodeId
   token: Token
@@ -112,6 +117,7 @@ export function deriveSpans(run: Run): Spans {
   const endMs = run.endMs
   const leases: LeaseSpan[] = []
   const openLease = new Map<number, LeaseSpan>()
+  const openQuorum = new Map<NodeId, LeaseSpan>()
   const beliefs: BeliefSpan[] = []
   const openBelief = new Map<NodeId, BeliefSpan>()
   const nodes: NodeSpan[] = []
@@ -194,6 +200,7 @@ export function deriveSpans(run: Run): Spans {
       case 'LeaseGranted': {
         if (e.reentrant) return
         const span: LeaseSpan = {
+          node: e.node,
           grant: e.grant,
           client: e.client,
           token: e.token,
@@ -208,7 +215,7 @@ export function deriveSpans(run: Run): Spans {
       case 'LeaseExpired':
         closeLease(e.grant, e.atMs, e.byOperator ? 'expired-by-operator' : 'expired')
         if (e.byOperator) {
-          faults.push(mark('expire-lease', e.atMs, LOCK_NODE, null, 'expire lease', i))
+          faults.push(mark('expire-lease', e.atMs, e.node, null, 'expire lease', i))
         }
         return
       case 'LeaseReleased':
@@ -231,7 +238,34 @@ export function deriveSpans(run: Run): Spans {
         openBelief.set(e.node, span)
         return
       }
+      case 'QuorumAcquired': {
+        if (!e.held) return
+        const open = openQuorum.get(e.node)
+        if (e.extended && open !== undefined && open.grant === e.grant) {
+          open.toMs = Math.min(Math.max(open.toMs, e.validUntilMs), endMs)
+          open.end = e.validUntilMs < endMs ? 'expired' : 'open'
+          return
+        }
+        // It lasts until its validity runs out by the client's clock, or its release.
+        const span: LeaseSpan = {
+          node: e.node,
+          grant: e.grant,
+          client: e.node,
+          token: e.token,
+          fromMs: e.atMs,
+          toMs: Math.min(e.validUntilMs, endMs),
+          end: e.validUntilMs < endMs ? 'expired' : 'open',
+        }
+        leases.push(span)
+        openQuorum.set(e.node, span)
+        return
+      }
       case 'BeliefEnded': {
+        const hold = openQuorum.get(e.node)
+        if (e.reason === 'released' && hold !== undefined && hold.toMs > e.atMs) {
+          hold.toMs = e.atMs
+          hold.end = 'released'
+        }
         const span = openBelief.get(e.node)
         if (span === undefined) return
         span.toMs = e.atMs

@@ -197,6 +197,7 @@ describe.each(PROPERTY_SEEDS)('spans, seed %i', (seed) => {
         for (const e of r.events) {
           if (e.type === 'LeaseGranted' && !e.reentrant) {
             const lease = {
+              node: e.node,
               grant: e.grant,
               client: e.client,
               token: e.token,

@@ -11,6 +11,7 @@ import { gcPause, gcPauseUnfenced } from './gcPause'
 import { leaderElection } from './leaderElection'
 import { lockDelay } from './lockDelay'
 import { releaseNotOwner } from './releaseNotOwner'
+import { redlockClockJump, redlockPause, redlockRestart } from './redlock'
 import { renewalRace } from './renewalRace'
 import type { Preset } from './types'
 import { unfencedSideEffect } from './unfencedSideEffect'
@@ -32,6 +33,9 @@ export const PRESET_IDS = [
   'failover-volatile',
   'unfenced-side-effect',
   'release-not-owner',
+  'redlock-clock-jump',
+  'redlock-restart',
+  'redlock-pause',
 ] as const
 
 export type PresetId = (typeof PRESET_IDS)[number]
@@ -52,6 +56,9 @@ export const PRESETS: readonly Preset[] = [
   failoverVolatile,
   unfencedSideEffect,
   releaseNotOwner,
+  redlockClockJump,
+  redlockRestart,
+  redlockPause,
 ]
 
 export function isPresetId(id: string): id is PresetId {

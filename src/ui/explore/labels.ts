@@ -10,6 +10,7 @@ export const VIOLATION_LABELS: Readonly<Record<ViolationKind, string>> = {
   'duplicate-token': 'One token granted twice',
   'foreign-release': 'A release of someone else’s lock',
   'foreign-renew': 'A renewal of someone else’s lease',
+  'two-holders': 'Two holders by the lock service’s own rules',
 }
 
 /** Short labels for the chaos plot's axis. */
@@ -20,6 +21,7 @@ export const VIOLATION_SHORT: Readonly<Record<ViolationKind, string>> = {
   'duplicate-token': 'Same token',
   'foreign-release': 'Foreign release',
   'foreign-renew': 'Foreign renew',
+  'two-holders': 'Two holders',
 }
 
 export const FAULT_KIND_LABELS: Readonly<Record<BudgetFaultKind, string>> = {

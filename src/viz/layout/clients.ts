@@ -4,7 +4,7 @@
  * part, drawn with a warning hatch). Plus pauses and crashes on any lane.
  */
 import type { NodeId } from '../../sim'
-import { formatDurationMs, formatMs, tokenText } from '../../sim'
+import { formatDurationMs, formatMs, LOCK_NODE, tokenText } from '../../sim'
 import type { BeliefSpan, LeaseSpan, NodeSpan } from '../../timeline'
 import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBand, xOf } from './context'
@@ -39,12 +39,16 @@ export function clientLeases(ctx: Ctx): LeaseBar[] {
   const bars: LeaseBar[] = []
   const half = ctx.m.clientHalfPx - 4
   for (const lease of ctx.spans.leases) {
+    // A node of several keeps only its share of a majority: its own lane shows that; the
+    // client's lane shows the client's majority (node = the client).
+    if (lease.node !== LOCK_NODE && lease.node !== lease.client) continue
     const lane = ctx.lanes.get(lease.client)
     if (lane === undefined) continue
     const x0 = xOf(ctx, lease.fromMs)
     const x1 = Math.max(xOf(ctx, lease.toMs), x0 + MIN_BAR_PX)
     const bar: LeaseBar = {
       key: `lease-${lease.grant}`,
+      node: lease.node,
       client: lease.client,
       grant: lease.grant,
       token: lease.token,

@@ -21,6 +21,7 @@ export const FINDING_WORDS: Record<FindingKind, string> = {
   'unfenced-effect': 'unfenced effect',
   'foreign-release': 'foreign release',
   'foreign-renew': 'foreign renew',
+  'two-holders': 'two holders',
   'two-believers': 'two believers',
   'late-write': 'late write',
   'fenced-out': 'fenced out',

@@ -5,7 +5,7 @@
  */
 import { tickStep, ticks } from 'd3-array'
 import type { Scenario } from '../../sim'
-import { formatDurationMs, LOCK_NODE } from '../../sim'
+import { formatDurationMs, LOCK_NODE, quorumSettings } from '../../sim'
 import { textWidthPx, wrapText } from './text'
 import type { LaneKind, TimeTick } from './types'
 
@@ -106,13 +106,7 @@ export function laneSpecs(scenario: Scenario): LaneSpec[] {
         hue: i % CLIENT_HUES,
       }
     }),
-    {
-      node: LOCK_NODE,
-      kind: 'lock',
-      title: LOCK_NODE,
-      role: ['lock service', ...lockExtras],
-      hue: null,
-    },
+    ...lockLanes(scenario, lockExtras),
     ...scenario.resources.map((r): LaneSpec => {
       const fencing =
         r.fencing === 'atomic'
@@ -126,6 +120,33 @@ export function laneSpecs(scenario: Scenario): LaneSpec[] {
       return { node: r.id, kind: 'resource', title: r.id, role: [fencing, ...extras], hue: null }
     }),
   ]
+}
+
+/** One lane for the lock service, or one per node of a service of several (Redlock). */
+function lockLanes(scenario: Scenario, lockExtras: string[]): LaneSpec[] {
+  const service = scenario.lockService
+  const settings = quorumSettings(service)
+  if (service.nodes === undefined || settings === null) {
+    return [
+      {
+        node: LOCK_NODE,
+        kind: 'lock',
+        title: LOCK_NODE,
+        role: ['lock service', ...lockExtras],
+        hue: null,
+      },
+    ]
+  }
+  return service.nodes.map((n): LaneSpec => {
+    const extras = [
+      `lease ${formatDurationMs(service.leaseMs)}`,
+      `quorum ${settings.quorum} of ${settings.nodes}`,
+    ]
+    if ((n.persistence ?? service.persistence) === 'volatile') extras.push('volatile')
+    const rate = n.clockRate ?? service.clockRate
+    if (rate !== 1) extras.push(`clock ×${rate}`)
+    return { node: n.id, kind: 'lock', title: n.id, role: ['lock node', ...extras], hue: null }
+  })
 }
 
 /**

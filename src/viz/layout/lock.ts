@@ -9,13 +9,14 @@ import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBandCandidates, xOf } from './context'
 import { round } from './labels'
 import { shortDurationText, textWidthPx } from './text'
-import type { LeaseBar, LeaseEndMark, LockDelayBand } from './types'
+import type { Lane, LeaseBar, LeaseEndMark, LockDelayBand } from './types'
 
 export function lockHolds(ctx: Ctx): LeaseBar[] {
-  const lane = ctx.lanes.get(LOCK_NODE)
-  if (lane === undefined) return []
-  const half = lane.barHalf - 1
-  return ctx.spans.leases.map((lease) => {
+  return ctx.spans.leases.flatMap((lease) => {
+    // Each lease on its own node's lane (a service of several nodes has one lane per node).
+    const lane = ctx.lanes.get(lease.node)
+    if (lane === undefined || lane.kind !== 'lock') return []
+    const half = lane.barHalf - 1
     const x0 = xOf(ctx, lease.fromMs)
     const x1 = Math.max(xOf(ctx, lease.toMs), x0 + 2)
     const y0 = round(lane.yc - half)
@@ -30,8 +31,9 @@ export function lockHolds(ctx: Ctx): LeaseBar[] {
         : textWidthPx(token, fontPx, true) <= room
           ? token
           : null
-    return {
+    const bar: LeaseBar = {
       key: `hold-${lease.grant}`,
+      node: lease.node,
       client: lease.client,
       grant: lease.grant,
       token: lease.token,
@@ -55,8 +57,9 @@ export function lockHolds(ctx: Ctx): LeaseBar[] {
               fontPx,
               bold: true,
             },
-      title: `The lock service's record: ${lease.client} holds the lock with token ${token} from ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
+      title: `${lease.node === LOCK_NODE ? "The lock service's" : `${lease.node}'s`} record: ${lease.client} holds the lock with token ${token} from ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
     }
+    return [bar]
   })
 }
 
@@ -68,10 +71,10 @@ const END_WORDS: Partial<Record<LeaseBar['end'], string[]>> = {
 
 /** Marks where a hold ended abnormally; an operator's expiry is marked by its fault flag. */
 export function leaseEnds(ctx: Ctx, holds: LeaseBar[]): LeaseEndMark[] {
-  const lane = ctx.lanes.get(LOCK_NODE)
-  if (lane === undefined) return []
   const marks: LeaseEndMark[] = []
   for (const hold of holds) {
+    const lane = ctx.lanes.get(hold.node)
+    if (lane === undefined || lane.kind !== 'lock') continue
     const words = END_WORDS[hold.end]
     if (words === undefined && hold.end !== 'expired-by-operator') continue
     const mark: LeaseEndMark = {
@@ -97,15 +100,16 @@ export function leaseEnds(ctx: Ctx, holds: LeaseBar[]): LeaseEndMark[] {
 }
 
 export function lockDelays(ctx: Ctx): LockDelayBand[] {
-  const lane = ctx.lanes.get(LOCK_NODE)
-  if (lane === undefined) return []
-  const bands: LockDelayBand[] = []
-  let open: LockDelayBand | null = null
-  const half = lane.barHalf - 1
+  const placed: { band: LockDelayBand; lane: Lane }[] = []
+  // Open windows by lock node: each node of a service of several keeps its own.
+  const open = new Map<string, LockDelayBand>()
   for (const e of ctx.run.events) {
     if (e.type === 'LockDelayStarted') {
-      open = {
-        key: `delay-${bands.length}`,
+      const lane = ctx.lanes.get(e.node)
+      if (lane === undefined) continue
+      const half = lane.barHalf - 1
+      const band: LockDelayBand = {
+        key: `delay-${placed.length}`,
         fromMs: e.atMs,
         untilMs: Math.min(e.untilMs, ctx.endMs),
         x0: xOf(ctx, e.atMs),
@@ -114,14 +118,17 @@ export function lockDelays(ctx: Ctx): LockDelayBand[] {
         y1: round(lane.yc + half),
         label: null,
       }
-      bands.push(open)
-    } else if (e.type === 'LockDelayEnded' && open !== null) {
-      open.untilMs = e.atMs
-      open.x1 = xOf(ctx, e.atMs)
-      open = null
+      placed.push({ band, lane })
+      open.set(e.node, band)
+    } else if (e.type === 'LockDelayEnded') {
+      const band = open.get(e.node)
+      if (band === undefined) continue
+      band.untilMs = e.atMs
+      band.x1 = xOf(ctx, e.atMs)
+      open.delete(e.node)
     }
   }
-  for (const band of bands) {
+  for (const { band, lane } of placed) {
     const words = [`lock-delay ${shortDurationText(band.untilMs - band.fromMs)}`, 'lock-delay']
     requestLabel(ctx, {
       text: words[0] ?? '',
@@ -132,5 +139,5 @@ export function lockDelays(ctx: Ctx): LockDelayBand[] {
       assign: (label) => (band.label = label),
     })
   }
-  return bands
+  return placed.map((p) => p.band)
 }

@@ -31,6 +31,7 @@ const KIND_PRIORITY: Record<MessageKind, number> = {
   grant: 55,
   'write-rejected': 52,
   'renew-refused': 52,
+  'acquire-refused': 44,
   'release-refused': 50,
   'read-rejected': 50,
   renew: 40,

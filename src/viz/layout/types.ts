@@ -83,6 +83,8 @@ export interface TimeTick {
 
 export interface LeaseBar {
   key: string
+  /** The lock node whose lane it sits on. */
+  node: NodeId
   client: NodeId
   grant: number
   token: Token
