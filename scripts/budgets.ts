@@ -31,22 +31,25 @@ const budgets: Budget[] = [
     },
   },
   {
-    name: 'custom element (fencing-lab.js, one file) ≤ 90 kB gzipped',
+    // 90 kB until the services of several nodes (Redlock: the quorum client and three presets'
+    // words, about 4.5 kB) landed; the element is one classic script, so it carries every preset.
+    name: 'custom element (fencing-lab.js, one file) ≤ 96 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 90 * KB && size.files.length === 1,
+        ok: size.bytes <= 96 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
   },
   {
-    name: 'lab page first-load JS ≤ 95 kB gzipped',
+    // Issue 18's goal: at most 100 kB.
+    name: 'lab page first-load JS ≤ 100 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('index.html')
       if (size === null) return null
-      return { ok: size.bytes <= 95 * KB, detail: `${(size.bytes / KB).toFixed(1)} kB gzipped` }
+      return { ok: size.bytes <= 100 * KB, detail: `${(size.bytes / KB).toFixed(1)} kB gzipped` }
     },
   },
   {
