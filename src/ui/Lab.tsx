@@ -1,12 +1,11 @@
 /**
  * One lab page, laid out as one stage: a compact header (title, scenario, tour, theme), the
  * scenario's question, then the stage — caption, diagram and transport together on the first
- * screen, at 1280×800 as on a phone, and docked while the reader scrolls on (useStageDock) —
- * and after it the lesson, the catalogue, sharing, the
+ * screen, at 1280×800 as on a phone — and after it the lesson, the catalogue, sharing, the
  * panels and the event log. The page's shortcuts work from the first load (useLabRoot, 'page');
  * the playback loop runs while the lab is mounted.
  */
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Theme } from '../store'
 import { useLab } from '../store'
 import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicker'
@@ -19,7 +18,6 @@ import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
 import { ShareBar } from './share/ShareBar'
-import { useStageDock } from './useStageDock'
 import { ZoomControls } from './ZoomControls'
 
 // The counterexample explorer's panel loads when its tab is first opened.
@@ -32,17 +30,9 @@ const Panels = lazy(() => import('./Panels').then((module) => ({ default: module
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
 export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
   const { theme, reducedMotion } = useLabRoot('page')
-  const stage = useRef<HTMLElement>(null)
-  const stageMark = useRef<HTMLDivElement>(null)
-  const { dock, spacerPx } = useStageDock(stage, stageMark)
 
   return (
-    <div
-      className="fl-lab"
-      data-theme={theme}
-      data-motion={reducedMotion ? 'reduced' : 'full'}
-      data-dock={dock}
-    >
+    <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
       <header className="fl-header">
         <h1 className="fl-title">Fencing Lab</h1>
         <section className="fl-picker" aria-label="Scenario">
@@ -61,14 +51,11 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
         <CopyBrokenLink link={brokenLink} />
       </Notice>
       <ScenarioLead />
-      {/* Where the stage's place begins: once it is above the window, the stage docks. */}
-      <div ref={stageMark} className="fl-stage-mark" aria-hidden="true" />
-      <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
+      <section className="fl-stage" aria-label="Timeline" tabIndex={-1}>
         <Caption />
         <DiagramPanel zoomControls={<ZoomControls />} />
         <Controls />
       </section>
-      {spacerPx > 0 && <div className="fl-stage-spacer" style={{ height: spacerPx }} />}
       <div className="fl-after-stage">
         {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
         <div className="fl-theme-after">
