@@ -13,7 +13,7 @@ import { parseOrThrow } from '../testing/runs'
 import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
 import type { LabState } from './labState'
 import { applyEvent, cloneLabState, initialLabState } from './labState'
-import type { Spans } from './spans'
+import type { NodeSpan, Spans } from './spans'
 import { deriveSpans } from './spans'
 import type { Timeline } from './timeline'
 import {
@@ -176,6 +176,19 @@ describe.each(PROPERTY_SEEDS)('timeline, seed %i', (seed) => {
 })
 
 /** The spans of `kind` that cover `atMs` (a span ends at the moment its end event happens). */
+/**
+ * A node span that reaches the run's end is open unless an event closed it there: a 0 ms pause
+ * ended by a crash in the run's last instant is a closed span of no length, not a pause that
+ * lasts (seed 1683970953 found it).
+ */
+function stillOpen(r: Run, n: NodeSpan): boolean {
+  if (n.toMs !== r.endMs) return false
+  const closers = n.kind === 'paused' ? ['NodeResumed', 'NodeCrashed'] : ['NodeRestarted']
+  return !r.events.some(
+    (e) => e.node === n.node && e.atMs === n.toMs && e.atMs >= n.fromMs && closers.includes(e.type),
+  )
+}
+
 function covering<S extends { fromMs: number; toMs: number }>(
   spans: readonly S[],
   atMs: number,
@@ -263,7 +276,7 @@ describe.each(PROPERTY_SEEDS)('spans, seed %i', (seed) => {
               spans.nodes.filter((n) => n.node === client.id && n.kind === 'paused'),
               t,
               r.endMs,
-              (n) => n.toMs === r.endMs,
+              (n) => stillOpen(r, n),
             )
             expect(client.paused).toBe(paused.length === 1)
           }
@@ -274,7 +287,7 @@ describe.each(PROPERTY_SEEDS)('spans, seed %i', (seed) => {
               spans.nodes.filter((n) => n.node === node && n.kind === 'down'),
               t,
               r.endMs,
-              (n) => n.toMs === r.endMs,
+              (n) => stillOpen(r, n),
             ).length === 1
           for (const resource of state.resources) expect(resource.down).toBe(down(resource.id))
           expect(state.lock.down).toBe(down(LOCK_NODE))
