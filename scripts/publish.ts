@@ -18,8 +18,8 @@ import { presetFigurePath, presetOembedPath, presetPagePath } from '../src/link/
 import type { Preset } from '../src/sim'
 import { escapeAttribute, escapeHtmlText } from '../src/ui/share/escape'
 import type { PresetFigure } from '../src/ui/share/presetFigures'
-import { presetFigure } from '../src/ui/share/presetFigures'
-import { buildSnippets, reservedHeightPx } from '../src/ui/share/snippets'
+import { presetFigure, presetSnippets } from '../src/ui/share/presetFigures'
+import { reservedHeightPx } from '../src/ui/share/snippets'
 
 export interface PublishedFile {
   path: string
@@ -134,32 +134,7 @@ function indexPage(figures: ReadonlyArray<{ preset: Preset; figure: PresetFigure
 /** oEmbed 1.0 (https://oembed.com), type "rich": the iframe snippet, sized for a phone. */
 function oembed(preset: Preset, figure: PresetFigure, labUrl: string | null): string {
   const base = labUrl ?? '../'
-  const heightPx = reservedHeightPx('minimal', 0)
-  const snippets = buildSnippets(
-    {
-      baseUrl: base,
-      pageUrl: base,
-      target: { kind: 'preset', id: preset.id },
-      title: figure.title,
-      figure: {
-        lightFile: `${base}${presetFigurePath(preset.id, 'light')}`,
-        darkFile: `${base}${presetFigurePath(preset.id, 'dark')}`,
-        widthPx: figure.widthPx,
-        heightPx: figure.heightPx,
-        alt: figure.alt,
-      },
-    },
-    {
-      controls: 'minimal',
-      theme: 'auto',
-      autoplay: false,
-      loop: false,
-      cursorMs: null,
-      range: null,
-      name: '',
-      heightPx,
-    },
-  )
+  const snippets = presetSnippets(preset, figure, base)
   const answer = {
     version: '1.0',
     type: 'rich',
@@ -168,7 +143,7 @@ function oembed(preset: Preset, figure: PresetFigure, labUrl: string | null): st
     title: figure.title,
     html: snippets.iframe,
     width: figure.widthPx,
-    height: heightPx,
+    height: reservedHeightPx('minimal', 0),
     thumbnail_url: `${base}${presetFigurePath(preset.id, 'light')}`,
     thumbnail_width: figure.widthPx,
     thumbnail_height: figure.heightPx,

@@ -3,7 +3,7 @@
  * servers check, and lock-delay (chosen by the client, bounded at one minute) when a holder fails
  * or becomes unreachable. Session lease extension 12 s by default.
  */
-import { choice, num } from './params'
+import { choice, num, freezeParam } from './params'
 import { buildPausedHolder, freezeWindow, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -79,17 +79,7 @@ export const chubby: SystemProfile = {
       step: 1,
       why: 'The client chooses it, up to a bound of one minute; the lab starts at the bound.',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Holder frozen for',
-      unit: 's',
-      defaultValue: 90,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the holder at 1 s.',
-    },
+    freezeParam('Holder frozen for', 90),
     {
       kind: 'choice',
       key: 'check',

@@ -9,7 +9,7 @@
  * the candidate's), the token is leaseTransitions (0 for the Lease's creator), and A's acting
  * after it wakes is its script — a reconcile every RetryPeriod until RenewDeadline, then it stops.
  */
-import { num, choice } from './params'
+import { num, choice, freezeParam } from './params'
 import {
   buildPausedHolder,
   formatDurationMs,
@@ -152,17 +152,11 @@ export const clientGo: SystemProfile = {
       step: 1,
       why: 'How often the leader renews and candidates poll (candidates with jitter 1.2: 2–4.4 s).',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Leader frozen for',
-      unit: 's',
-      defaultValue: 20,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A stop-the-world pause, SIGSTOP or CPU starvation of the leader at 1 s.',
-    },
+    freezeParam(
+      'Leader frozen for',
+      20,
+      'A stop-the-world pause, SIGSTOP or CPU starvation of the leader at 1 s.',
+    ),
     {
       kind: 'number',
       key: 'candidateClockRate',

@@ -4,7 +4,7 @@
  * a lower bound: the server's timer runs for TTL × 2 before invalidating. After an invalidation
  * nobody may take the lock for lock-delay. LockIndex counts acquisitions: a sequencer.
  */
-import { choice, num } from './params'
+import { choice, num, freezeParam } from './params'
 import { buildPausedHolder, formatDurationMs, freezeWindow, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -89,17 +89,7 @@ export const consul: SystemProfile = {
       step: 1,
       why: 'How long an invalidated session’s locks stay unavailable (0–60 s, default 15 s).',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Holder frozen for',
-      unit: 's',
-      defaultValue: 60,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the holder at 1 s.',
-    },
+    freezeParam('Holder frozen for', 60),
     {
       kind: 'choice',
       key: 'fencing',

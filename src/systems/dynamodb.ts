@@ -3,7 +3,7 @@
  * value on every heartbeat). It "never stores absolute times": a contender reads the item, waits
  * leaseDuration on its own clock, and takes the lock over if the RVN has not changed.
  */
-import { num } from './params'
+import { num, freezeParam } from './params'
 import { buildPausedHolder, freezeWindow, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -82,17 +82,7 @@ export const dynamodb: SystemProfile = {
       step: 1,
       why: 'How often the holder replaces the RVN (the README example: 3 s).',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Holder frozen for',
-      unit: 's',
-      defaultValue: 15,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the holder at 1 s.',
-    },
+    freezeParam('Holder frozen for', 15),
     {
       kind: 'number',
       key: 'contenderClockRate',

@@ -4,7 +4,7 @@
  * is the fencing token, and inside etcd a Txn comparing it (`IsOwner()`) makes a write atomic
  * with ownership. Jepsen's three lock workloads: unfenced, lease-guarded, token-fenced.
  */
-import { choice, num } from './params'
+import { choice, num, freezeParam } from './params'
 import { buildPausedHolder, freezeWindow, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -70,17 +70,11 @@ export const etcd: SystemProfile = {
       step: 1,
       why: 'How long the lock outlives the last keep-alive.',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Holder frozen for',
-      unit: 's',
-      defaultValue: 70,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the holder at 1 s, longer than the TTL to lose the lock.',
-    },
+    freezeParam(
+      'Holder frozen for',
+      70,
+      'A freeze of the holder at 1 s, longer than the TTL to lose the lock.',
+    ),
     {
       kind: 'choice',
       key: 'guard',

@@ -4,7 +4,7 @@
  * the job goes to another worker as the next attempt. Completing with a superseded attempt must
  * be refused (and not retried); an idempotent completion is the other way out.
  */
-import { choice, num } from './params'
+import { choice, num, freezeParam } from './params'
 import { buildPausedHolder, freezeWindow, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -91,17 +91,7 @@ export const jobQueue: SystemProfile = {
       step: 1,
       why: 'How often the worker extends the lease.',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Worker frozen for',
-      unit: 's',
-      defaultValue: 45,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the worker at 1 s.',
-    },
+    freezeParam('Worker frozen for', 45),
     {
       kind: 'choice',
       key: 'completion',

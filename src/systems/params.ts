@@ -2,7 +2,7 @@
  * Parameter values from people (the picker, the command line): checked against a profile's
  * declared parameters, defaults filled in. A bad value gets a message naming the parameter.
  */
-import type { ParamValues, SystemParam, SystemProfile } from './types'
+import type { NumberParam, ParamValues, SystemParam, SystemProfile } from './types'
 
 export type ResolvedParams =
   { ok: true; values: Record<string, number | string> } | { ok: false; message: string }
@@ -76,4 +76,26 @@ export function choice(values: ParamValues, key: string): string {
   const v = values[key]
   if (typeof v !== 'string') throw new Error(`parameter ${key} is not a choice`)
   return v
+}
+
+/**
+ * The freeze every system's story turns on: the holder (leader, worker, writer) stops at 1 s for
+ * `pauseS` seconds, from none to an hour.
+ */
+export function freezeParam(
+  label: string,
+  defaultS: number,
+  why: string = `A freeze of the ${label.replace(/ .*/, '').toLowerCase()} at 1 s.`,
+): NumberParam {
+  return {
+    kind: 'number',
+    key: 'pauseS',
+    label,
+    unit: 's',
+    defaultValue: defaultS,
+    min: 0,
+    max: 3600,
+    step: 1,
+    why,
+  }
 }

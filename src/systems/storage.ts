@@ -6,7 +6,7 @@
  * against what B did since, is refused. (A real precondition is an equality check on the version
  * the writer read, not an order; in this story both refuse the same write.)
  */
-import { choice, num } from './params'
+import { choice, num, freezeParam } from './params'
 import { buildPausedHolder, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -106,17 +106,7 @@ export const storage: SystemProfile = {
       step: 1,
       why: 'The lease that decides who works (any lock service).',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Writer frozen for',
-      unit: 's',
-      defaultValue: 15,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the first writer at 1 s.',
-    },
+    freezeParam('Writer frozen for', 15, 'A freeze of the first writer at 1 s.'),
   ],
   sources: [
     {

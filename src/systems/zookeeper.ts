@@ -5,7 +5,7 @@
  * [2, 20] × tickTime. Curator tells the holder SUSPENDED when the connection drops (it cannot be
  * sure it still holds the lock) and LOST when the session is gone; a frozen process sees neither.
  */
-import { choice, num } from './params'
+import { choice, num, freezeParam } from './params'
 import { buildPausedHolder, formatDurationMs, freezeWindow, wakeWindow } from './story'
 import type { PausedHolderStory } from './story'
 import type { BuildResult, ParamValues, SystemProfile } from './types'
@@ -103,17 +103,7 @@ export const zookeeper: SystemProfile = {
       step: 500,
       why: 'The server grants session timeouts between 2 and 20 ticks.',
     },
-    {
-      kind: 'number',
-      key: 'pauseS',
-      label: 'Holder frozen for',
-      unit: 's',
-      defaultValue: 50,
-      min: 0,
-      max: 3600,
-      step: 1,
-      why: 'A freeze of the holder at 1 s.',
-    },
+    freezeParam('Holder frozen for', 50),
     {
       kind: 'choice',
       key: 'fencing',

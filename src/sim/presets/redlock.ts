@@ -20,6 +20,37 @@ function unreachable(client: string, nodes: readonly string[]) {
   return nodes.map((node) => ({ atMs: 0, do: 'drop' as const, from: client, to: node }))
 }
 
+/**
+ * Two clients that each reach a different three of the five nodes (A: redis1–3, B from 2.1 s:
+ * redis3–5), so they share redis3 alone: whatever makes redis3 forget A's key (a clock jump, a
+ * restart without fsync) hands B a second majority.
+ */
+const SPLIT_CLIENTS = [
+  {
+    id: 'A',
+    script: [
+      { do: 'acquire' as const },
+      { do: 'work' as const, ms: 3000 },
+      { do: 'write' as const, value: 'A' },
+      { do: 'release' as const },
+    ],
+  },
+  {
+    id: 'B',
+    startMs: 2100,
+    script: [
+      { do: 'acquire' as const },
+      { do: 'work' as const, ms: 300 },
+      { do: 'write' as const, value: 'B' },
+      { do: 'release' as const },
+    ],
+  },
+]
+const SPLIT_REACH = [
+  ...unreachable('A', ['redis4', 'redis5']),
+  ...unreachable('B', ['redis1', 'redis2']),
+]
+
 const REAL_WORLD_REDLOCK = [
   'Kleppmann: Redlock “does not have any facility for generating fencing tokens”; its safety assumes bounded delays, pauses and clock error.',
   'Redis expires keys on the wall clock: “a wall-clock shift may result in a lock being acquired by more than one process” (redis.io distlock disclaimer).',
@@ -43,32 +74,8 @@ export const redlockClockJump: Preset = {
       'Five independent Redis nodes; a client holds the lock with 3 of 5 grants and validity left (lease − elapsed − drift). A reaches redis1–3 (redis4 and redis5 are unreachable) and holds the lock until 9.898 s. At 2 s, redis3’s wall clock steps forward 9 s and A’s key there expires. B, whose requests to redis1 and redis2 are lost, gets redis3–5: a second majority. Both hold the lock by Redlock’s own rules. The storage checks fencing tokens, but a Redlock value is random: it cannot order A’s against B’s and refuses both — even the rightful holder. What works is a monotonic token from a consensus-backed store (an etcd revision, a ZooKeeper zxid) checked at the storage, as in gc-pause.',
     durationMs: 14_000,
     lockService: redlockService('durable'),
-    clients: [
-      {
-        id: 'A',
-        script: [
-          { do: 'acquire' },
-          { do: 'work', ms: 3000 },
-          { do: 'write', value: 'A' },
-          { do: 'release' },
-        ],
-      },
-      {
-        id: 'B',
-        startMs: 2100,
-        script: [
-          { do: 'acquire' },
-          { do: 'work', ms: 300 },
-          { do: 'write', value: 'B' },
-          { do: 'release' },
-        ],
-      },
-    ],
-    faults: [
-      ...unreachable('A', ['redis4', 'redis5']),
-      ...unreachable('B', ['redis1', 'redis2']),
-      { atMs: 2000, do: 'clock-jump', node: 'redis3', ms: 9000 },
-    ],
+    clients: SPLIT_CLIENTS,
+    faults: [...SPLIT_REACH, { atMs: 2000, do: 'clock-jump', node: 'redis3', ms: 9000 }],
     narration: [
       { atMs: 0, text: 'A asks all five Redis nodes; its requests to redis4 and redis5 are lost.' },
       {
@@ -122,32 +129,8 @@ export const redlockRestart: Preset = {
     durationMs: 14_000,
     lockService: redlockService('volatile'),
     resources: [{ id: 'storage', fencing: 'none' }],
-    clients: [
-      {
-        id: 'A',
-        script: [
-          { do: 'acquire' },
-          { do: 'work', ms: 3000 },
-          { do: 'write', value: 'A' },
-          { do: 'release' },
-        ],
-      },
-      {
-        id: 'B',
-        startMs: 2100,
-        script: [
-          { do: 'acquire' },
-          { do: 'work', ms: 300 },
-          { do: 'write', value: 'B' },
-          { do: 'release' },
-        ],
-      },
-    ],
-    faults: [
-      ...unreachable('A', ['redis4', 'redis5']),
-      ...unreachable('B', ['redis1', 'redis2']),
-      { atMs: 2000, do: 'crash', node: 'redis3', restartAfterMs: 50 },
-    ],
+    clients: SPLIT_CLIENTS,
+    faults: [...SPLIT_REACH, { atMs: 2000, do: 'crash', node: 'redis3', restartAfterMs: 50 }],
     narration: [
       { atMs: 0, text: 'A asks all five Redis nodes; its requests to redis4 and redis5 are lost.' },
       {

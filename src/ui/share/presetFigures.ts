@@ -54,7 +54,14 @@ export const README_LAB = 'https://LAB-HOST/'
 export function readmeSnippets(baseUrl: string = README_LAB): Snippets {
   const preset = findPreset('gc-pause')
   if (preset === undefined) throw new Error('the gc-pause preset is missing')
-  const figure = presetFigure(preset)
+  return presetSnippets(preset, presetFigure(preset), baseUrl)
+}
+
+/**
+ * A preset's snippets as published (the README, oEmbed): minimal controls, the reader's theme,
+ * the phone height, and the published figure as the no-JavaScript fallback.
+ */
+export function presetSnippets(preset: Preset, figure: PresetFigure, baseUrl: string): Snippets {
   return buildSnippets(
     {
       baseUrl,
