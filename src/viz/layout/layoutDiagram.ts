@@ -163,10 +163,13 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     for (const r of scenario.resources) if (r.fencing !== 'none') stepBands.add(r.id)
   }
   const lanes = new Map<string, Lane>()
+  // A phone shows a service of several nodes (Redlock's five) with tighter lock lanes, so the
+  // stage still fits the first screen: their bars carry one short label and their flags are few.
+  const tightLocks = m.compact && specs.filter((s) => s.kind === 'lock').length > 1
   specs.forEach((spec, i) => {
     const prev = specs[i - 1]
     if (prev !== undefined && prev.kind !== spec.kind) y += m.groupGapPx
-    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, stepBands, i)
+    const lane = stackLane(spec, y, m, packed.get(spec.node)?.rows ?? 1, stepBands, i, tightLocks)
     lanes.set(spec.node, lane)
     y = lane.y1
   })
@@ -309,11 +312,14 @@ function stackLane(
   rows: number,
   stepBands: ReadonlySet<string>,
   i: number,
+  tightLocks: boolean,
 ): Lane {
-  const top = m.laneTopPx
+  const tight = tightLocks && spec.kind === 'lock'
+  const top = tight ? m.laneTopPx - 6 : m.laneTopPx
   if (spec.kind === 'client' || spec.kind === 'lock') {
-    const half = spec.kind === 'client' ? m.clientHalfPx : m.lockHalfPx
-    const bottom = spec.kind === 'client' ? m.laneBottomPx : m.laneBottomPx - 2
+    const half = spec.kind === 'client' ? m.clientHalfPx : tight ? m.lockHalfPx - 1 : m.lockHalfPx
+    const bottom =
+      spec.kind === 'client' ? m.laneBottomPx : tight ? m.laneBottomPx - 10 : m.laneBottomPx - 2
     return {
       ...laneBase(spec, i),
       y0,
