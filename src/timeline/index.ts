@@ -18,6 +18,7 @@ export type {
   ClientView,
   InFlightMessage,
   LabState,
+  LockNodeView,
   LockView,
   ResourceView,
   LeaseRecord,

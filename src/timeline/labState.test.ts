@@ -316,3 +316,43 @@ describe('applyEvent', () => {
     expect(at(input, delivered.atMs).inFlight.some((m) => m.msg === sent.msg)).toBe(false)
   })
 })
+
+describe('the lock nodes', () => {
+  it('a one-node service has the one node "lock", holding what the lock view holds', () => {
+    const s = at(
+      {
+        lockService: { leaseMs: 2500 },
+        clients: [{ id: 'A', script: [{ do: 'acquire' }, { do: 'work', ms: 1000 }] }],
+      },
+      500,
+    )
+    expect(s.lockNodes).toEqual([
+      {
+        id: LOCK_NODE,
+        holder: 'A',
+        token: s.lock.token,
+        expiresAtMs: s.lock.expiresAtMs,
+        expiresAtNodeMs: s.lock.expiresAtMs,
+        persistence: 'durable',
+        down: false,
+        paused: false,
+        forgot: false,
+        clockOffsetMs: 0,
+      },
+    ])
+  })
+
+  it('each node of several keeps its own key; a volatile node forgets it in a crash', () => {
+    const r = presetRun('redlock-restart')
+    const timeline = buildTimeline(r, check(r))
+    const before = stateAt(timeline, 1000).lockNodes
+    expect(before.map((n) => n.holder)).toEqual(['A', 'A', 'A', null, null])
+    expect(before.every((n) => n.persistence === 'volatile')).toBe(true)
+    const crashed = stateAt(timeline, 2020).lockNodes[2]
+    expect(crashed).toMatchObject({ id: 'redis3', holder: null, down: true, forgot: true })
+    const after = stateAt(timeline, 2200).lockNodes
+    expect(after.map((n) => n.holder)).toEqual(['A', 'A', 'B', 'B', 'B'])
+    // Granting again is what ends "restarted without keys".
+    expect(after[2]).toMatchObject({ down: false, forgot: false })
+  })
+})

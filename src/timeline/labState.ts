@@ -4,7 +4,7 @@
  * keeps snapshots so that any moment is a short fold away.
  */
 import type { MessageKind, NodeId, ResourceValue, Scenario, Token, TraceEvent } from '../sim'
-import { LOCK_NODE } from '../sim'
+import { LOCK_NODE, lockNodeIds } from '../sim'
 
 /**
  * The lock service's own state: who holds the lease now (by its rules), the token, the expiry.
@@ -58,6 +58,28 @@ export interface Sequencer {
   generation: number | null
   /** Why there is no generation: the service issues random values, or no token at all. */
   noGeneration: 'random' | 'none' | null
+}
+
+/**
+ * One node of the lock service as its own record shows it: in a service of independent nodes
+ * (Redlock) each keeps its own key, clock and memory, so the nodes can disagree about who holds
+ * the lock. A one-node service has the one node `lock`, the same record as `LabState.lock`.
+ */
+export interface LockNodeView {
+  id: NodeId
+  /** The client whose key this node holds (null when it holds none). */
+  holder: NodeId | null
+  /** The value (token) stored with the key. */
+  token: Token
+  /** When the key expires, in true time and on this node's own clock. */
+  expiresAtMs: number | null
+  expiresAtNodeMs: number | null
+  persistence: 'durable' | 'volatile'
+  down: boolean
+  paused: boolean
+  /** Restarted after a crash that lost its keys (a Redis node without fsync), until it grants again. */
+  forgot: boolean
+  clockOffsetMs: number
 }
 
 export type ClientActivity =
@@ -130,6 +152,8 @@ export interface LabState {
   /** Index of the last event folded in (-1 before the first). */
   eventIndex: number
   lock: LockView
+  /** Every node of the lock service (one, `lock`, unless the scenario lists several). */
+  lockNodes: LockNodeView[]
   lease: LeaseRecord
   sequencer: Sequencer | null
   /** The lock service's token kind, for the sequencer view. */
@@ -154,6 +178,20 @@ export function initialLabState(scenario: Scenario): LabState {
       paused: false,
       clockOffsetMs: 0,
     },
+    lockNodes: lockNodeIds(scenario).map((id) => ({
+      id,
+      holder: null,
+      token: null,
+      expiresAtMs: null,
+      expiresAtNodeMs: null,
+      persistence:
+        scenario.lockService.nodes?.find((n) => n.id === id)?.persistence ??
+        scenario.lockService.persistence,
+      down: false,
+      paused: false,
+      forgot: false,
+      clockOffsetMs: 0,
+    })),
     lease: noLease(scenario.lockService.leaseMs),
     sequencer: null,
     tokens: scenario.lockService.tokens,
@@ -190,6 +228,7 @@ export function cloneLabState(s: LabState): LabState {
   return {
     eventIndex: s.eventIndex,
     lock: { ...s.lock, waiters: [...s.lock.waiters] },
+    lockNodes: s.lockNodes.map((n) => ({ ...n })),
     lease: { ...s.lease },
     sequencer: s.sequencer === null ? null : { ...s.sequencer },
     tokens: s.tokens,
@@ -206,6 +245,7 @@ export function cloneLabState(s: LabState): LabState {
 /** Folds one event into the state, in place. */
 export function applyEvent(s: LabState, e: TraceEvent, index: number): void {
   s.eventIndex = index
+  applyToLockNode(s, e)
   const clientOf = (id: NodeId) => s.clients.find((c) => c.id === id)
   const resourceOf = (id: NodeId) => s.resources.find((r) => r.id === id)
   switch (e.type) {
@@ -390,6 +430,53 @@ export function applyEvent(s: LabState, e: TraceEvent, index: number): void {
       s.partitions = s.partitions.filter(
         (p) => !(p.between[0] === e.between[0] && p.between[1] === e.between[1]),
       )
+      return
+    default:
+      return
+  }
+}
+
+/** The same event as the node of the lock service it happened on keeps it in its own record. */
+function applyToLockNode(s: LabState, e: TraceEvent): void {
+  const n = s.lockNodes.find((l) => l.id === e.node)
+  if (n === undefined) return
+  const free = () => {
+    n.holder = null
+    n.token = null
+    n.expiresAtMs = null
+    n.expiresAtNodeMs = null
+  }
+  switch (e.type) {
+    case 'LeaseGranted':
+    case 'LeaseRenewed':
+      n.holder = e.client
+      n.token = e.token
+      n.expiresAtMs = e.expiresAtMs
+      n.expiresAtNodeMs = e.expiresAtServiceMs
+      n.forgot = false
+      return
+    case 'LeaseReleased':
+    case 'LeaseExpired':
+    case 'LeaseForgotten':
+      free()
+      return
+    case 'NodePaused':
+    case 'NodeResumed':
+      n.paused = e.type === 'NodePaused'
+      return
+    case 'NodeCrashed':
+      n.down = true
+      n.paused = false
+      if (e.stateLost) {
+        free()
+        n.forgot = true
+      }
+      return
+    case 'NodeRestarted':
+      n.down = false
+      return
+    case 'ClockJumped':
+      n.clockOffsetMs += e.ms
       return
     default:
       return

@@ -5,13 +5,14 @@
  * and decisions. Re-renders only when the cursor crosses an event.
  */
 import { useDeferredValue } from 'react'
-import { formatMs, tokenText, valueWords } from '../sim'
+import { formatMs, LOCK_NODE, tokenText, valueWords } from '../sim'
 import { useShallow } from 'zustand/react/shallow'
 import { momentAtCursor, useLab, useStateAt } from '../store'
 import type {
   ClientView,
   LabState,
   LeaseRecord,
+  LockNodeView,
   ResourceView,
   Sequencer,
   WriteDecision,
@@ -47,12 +48,26 @@ function timeOrNone(ms: number | null): string {
   return ms === null ? '—' : formatMs(ms)
 }
 
+/** A service of independent nodes (Redlock): the list says `nodes`, even with one. */
+export function isMultiNode(state: LabState): boolean {
+  return state.lockNodes.length !== 1 || state.lockNodes[0]?.id !== LOCK_NODE
+}
+
 function LockCard({ state }: { state: LabState }) {
   const { lock, sequencer } = state
+  const multi = isMultiNode(state)
   return (
     <section className="fl-card fl-lock-card" aria-label="Lock service">
       <header className="fl-card-header">
-        <h3 className="fl-card-title">Lock service</h3>
+        <h3 className="fl-card-title">
+          Lock service
+          {multi && (
+            <span className="fl-card-title-note">
+              {' '}
+              · {state.lockNodes.length} independent nodes
+            </span>
+          )}
+        </h3>
         {lock.down && <span className="fl-badge fl-badge--bad">down</span>}
         {lock.paused && <span className="fl-badge fl-badge--warn">paused</span>}
         {lock.clockOffsetMs !== 0 && (
@@ -63,7 +78,7 @@ function LockCard({ state }: { state: LabState }) {
         )}
       </header>
       <div className="fl-lock-grid">
-        <LeaseView lease={state.lease} />
+        {multi ? <LockNodesView nodes={state.lockNodes} /> : <LeaseView lease={state.lease} />}
         <div>
           <p className="fl-card-kicker">Sequencer · like Chubby</p>
           <dl className="fl-kv fl-mono">
@@ -75,9 +90,11 @@ function LockCard({ state }: { state: LabState }) {
             <dd className="fl-token">{generationText(sequencer)}</dd>
           </dl>
           <p className="fl-card-note">
-            {lock.expiresAtMs === null
-              ? 'No lease is held.'
-              : `The lease ends at ${formatMs(lock.expiresAtMs)} unless renewed.`}
+            {multi
+              ? 'Each node keeps its own key, clock and memory, and none knows the others: a client holds the lock only while a quorum of them name it, with validity left.'
+              : lock.expiresAtMs === null
+                ? 'No lease is held.'
+                : `The lease ends at ${formatMs(lock.expiresAtMs)} unless renewed.`}
             {lock.waiters.length > 0 && ` Waiting: ${lock.waiters.join(', ')}.`}
             {lock.lockDelayUntilMs !== null &&
               ` Lock-delay: no grant before ${formatMs(lock.lockDelayUntilMs)}.`}
@@ -93,6 +110,54 @@ export function generationText(sequencer: Sequencer | null): string {
   if (sequencer === null) return '—'
   if (sequencer.generation !== null) return String(sequencer.generation)
   return sequencer.noGeneration === 'random' ? 'none (random values)' : 'none (no token)'
+}
+
+/** Each node's own record at the cursor: the nodes of a Redlock service can disagree. */
+export function LockNodesView({ nodes }: { nodes: readonly LockNodeView[] }) {
+  const holders = new Set(nodes.map((n) => n.holder).filter((h) => h !== null))
+  return (
+    <div>
+      <p className="fl-card-kicker">
+        Each node’s key{holders.size > 1 && <strong className="fl-bad"> · nodes disagree</strong>}
+      </p>
+      <ul className="fl-lock-nodes fl-mono" aria-label="Lock nodes">
+        {nodes.map((n) => (
+          <li key={n.id} className="fl-lock-node" aria-label={`Lock node ${n.id}`}>
+            <span className="fl-strong">{n.id}</span>
+            <span className={n.holder === null ? 'fl-muted' : undefined} data-field="key">
+              {n.holder === null ? 'no key' : `${n.holder} · ${tokenText(n.token)}`}
+            </span>
+            <NodeStatus node={n} />
+            <span className="fl-lock-node-expiry" data-field="expiry">
+              {nodeExpiryText(n)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The key's expiry as the node judges it (its own clock), and in true time when they differ. */
+export function nodeExpiryText(n: LockNodeView): string {
+  if (n.expiresAtMs === null || n.expiresAtNodeMs === null) return '—'
+  const own = `expires ${formatMs(n.expiresAtNodeMs)} on its clock`
+  return n.expiresAtNodeMs === n.expiresAtMs ? own : `${own} (true ${formatMs(n.expiresAtMs)})`
+}
+
+function NodeStatus({ node }: { node: LockNodeView }) {
+  const clock =
+    node.clockOffsetMs === 0
+      ? ''
+      : ` · clock ${node.clockOffsetMs > 0 ? '+' : '−'}${formatMs(Math.abs(node.clockOffsetMs))}`
+  if (node.down) {
+    return <span className="fl-badge fl-badge--bad">crashed{clock}</span>
+  }
+  if (node.paused) return <span className="fl-badge fl-badge--warn">paused{clock}</span>
+  if (node.forgot) {
+    return <span className="fl-badge fl-badge--bad">restarted without keys{clock}</span>
+  }
+  return <span className={`fl-badge${clock === '' ? '' : ' fl-badge--warn'}`}>up{clock}</span>
 }
 
 /** The record as client-go leaves it in a coordination.k8s.io/v1 Lease (see LeaseRecord). */
