@@ -1,7 +1,7 @@
 /**
  * "Model my setup" against the production build: its chunk loads only when the section is opened,
- * client-go's defaults show the split brain, the scenario opens on the stage (the address follows),
- * and the picker passes axe.
+ * client-go's defaults show the split brain, the scenario opens on the stage (the address follows)
+ * with the split brain drawn as a labelled danger band at its times, and the picker passes axe.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
@@ -29,7 +29,28 @@ test('Model my setup: client-go defaults open the split brain on the stage', asy
     .analyze()
   expect(axe.violations).toEqual([])
 
+  // A 20 s freeze of the leader (the default, set as a reader would).
+  await picker.getByLabel('Leader frozen for').fill('20')
   await picker.getByRole('button', { name: 'Open this scenario' }).click()
   await expect(page).toHaveURL(/#s=/)
-  await expect(page.locator('.fl-diagram').first()).toContainText('token order')
+  const diagram = page.locator('.fl-diagram').first()
+  await expect(diagram).toContainText('token order')
+
+  // The split brain is drawn as a labelled band from 21 s to 31 s: on the to-scale axis, a
+  // second past the 20 s tick to a second past the 30 s tick.
+  await expect(diagram.locator('.fl-danger-label')).toHaveText('split brain · 10 s')
+  await page.getByLabel('To scale').check()
+  const band = await diagram.locator('.fl-danger-band').boundingBox()
+  // The axis is drawn in the figure's background layer (another svg in the same frame).
+  const frame = page.locator('.fl-diagram-frame').first()
+  const tick = async (label: string) =>
+    (await frame.locator('.fl-tick-label', { hasText: new RegExp(`^${label}$`) }).boundingBox())!
+  const [t20, t30] = [await tick('20 s'), await tick('30 s')]
+  const x20 = t20.x + t20.width / 2
+  const x30 = t30.x + t30.width / 2
+  const perSecond = (x30 - x20) / 10
+  expect(band!.x).toBeGreaterThan(x20 + 0.5 * perSecond)
+  expect(band!.x).toBeLessThan(x20 + 1.5 * perSecond)
+  expect(band!.x + band!.width).toBeGreaterThan(x30 + 0.5 * perSecond)
+  expect(band!.x + band!.width).toBeLessThan(x30 + 1.5 * perSecond)
 })

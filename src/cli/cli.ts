@@ -16,8 +16,8 @@ import {
   run,
   toReport,
 } from '../sim'
-import { buildSystem, SYSTEMS } from '../systems'
-import type { DangerWindow } from '../systems'
+import { buildSystem, SYSTEMS, timedWindows } from '../systems'
+import type { DangerWindow, TimedDangerWindow } from '../systems'
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
 import { runCheck } from './check'
@@ -32,7 +32,12 @@ export interface CliIo {
   renderSvg?: (
     runResult: ReturnType<typeof run>,
     findings: ReturnType<typeof check>,
-    options: { widthPx: number; theme: 'light' | 'dark'; title?: string },
+    options: {
+      widthPx: number
+      theme: 'light' | 'dark'
+      title?: string
+      dangerWindows?: readonly TimedDangerWindow[]
+    },
   ) => string
   /** The engine's event cap (tests lower it; the command line keeps the engine's default). */
   maxEvents?: number
@@ -150,8 +155,16 @@ function simulate(options: CliOptions, io: CliIo): number {
         return EXIT_INVALID
       }
       const title = scenario.title ?? scenario.id ?? 'Fencing Lab run'
+      // The windows are the system's story's: an added --fault changes the story, so they are
+      // not drawn over it (the JSON and the text still state them in words).
+      const drawn = windows !== null && options.faults.length === 0 ? timedWindows(windows) : []
       io.out(
-        io.renderSvg(result, findings, { widthPx: options.widthPx, theme: options.theme, title }),
+        io.renderSvg(result, findings, {
+          widthPx: options.widthPx,
+          theme: options.theme,
+          title,
+          ...(drawn.length === 0 ? {} : { dangerWindows: drawn }),
+        }),
       )
       return done
     }

@@ -4,6 +4,7 @@ import type { Report } from '../sim'
 import { findPreset } from '../sim'
 import type { DangerWindow } from '../systems'
 import { SYSTEMS } from '../systems'
+import { renderDiagramSvg } from '../viz'
 import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
 
 function cli(...argv: string[]) {
@@ -68,6 +69,26 @@ describe('fencing-lab --system', () => {
       'Danger windows:',
       '  - Split brain: a paused leader keeps acting for up to RenewDeadline (10 s) after it wakes, while a newer leader already leads — here from 21 s to 31 s.',
     ])
+  })
+
+  it('the SVG draws the danger windows as labelled bands, unless a --fault changed the story', () => {
+    const svg = (...extra: string[]) => {
+      let out = ''
+      const code = runCli(['--system', 'client-go', '--format', 'svg', ...extra], {
+        out: (t) => (out += t),
+        err: () => {},
+        renderSvg: renderDiagramSvg,
+      })
+      expect(code).toBe(EXIT_OK)
+      return out
+    }
+    const drawn = svg()
+    expect(drawn).toMatch(/<text class="fl-danger-label[^"]*"[^>]*>split brain · 10 s<\/text>/)
+    expect(drawn).toContain('<title>Danger window, 21 s–31 s: Split brain: a paused leader')
+    expect(drawn).toContain('danger window (system)')
+    const faulted = svg('--fault', '{"atMs":500,"do":"pause","node":"B","ms":100}')
+    expect(faulted).not.toContain('<text class="fl-danger-label')
+    expect(faulted).not.toContain('<g class="fl-danger"')
   })
 
   it('--systems lists every system with its parameters and defaults', () => {

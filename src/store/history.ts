@@ -5,13 +5,23 @@
  */
 import type { Preset, Scenario } from '../sim'
 import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
+import type { DangerWindowSpan } from '../timeline'
 import type { Edits } from './edits'
 
 /** The scenario the reader's edits apply to. */
 export type Base =
   | { kind: 'preset'; preset: Preset; scenario: Scenario }
-  /** A scenario from a link; `preset` is the preset it was made from (same id), for its notes. */
-  | { kind: 'custom'; scenario: Scenario; preset: Preset | null }
+  /**
+   * A scenario from a link; `preset` is the preset it was made from (same id), for its notes.
+   * `dangerWindows`: opened from a real system's profile ("Model my setup"), the windows the
+   * profile derived for this very scenario, drawn on the timeline while it is not edited.
+   */
+  | {
+      kind: 'custom'
+      scenario: Scenario
+      preset: Preset | null
+      dangerWindows?: readonly DangerWindowSpan[]
+    }
 
 /** One step of the history: the edits and the base they apply to. */
 export interface HistoryEntry {
@@ -47,7 +57,11 @@ export function presetBase(id: string): Extract<Base, { kind: 'preset' }> {
 }
 
 /** A validated scenario's base; a scenario carrying a preset's id keeps that preset's notes. */
-export function customBase(scenario: Scenario): Base {
+export function customBase(
+  scenario: Scenario,
+  dangerWindows: readonly DangerWindowSpan[] = [],
+): Base {
   const preset = scenario.id === undefined ? undefined : findPreset(scenario.id)
-  return { kind: 'custom', scenario, preset: preset ?? null }
+  const base: Base = { kind: 'custom', scenario, preset: preset ?? null }
+  return dangerWindows.length === 0 ? base : { ...base, dangerWindows }
 }

@@ -7,6 +7,7 @@
  */
 import type { Fault, Scenario } from '../sim'
 import { findPreset, parseScenario } from '../sim'
+import { readDangerWindowSpans } from '../timeline'
 import type { Edits, Fencing } from './edits'
 import { FENCING_MODES } from './edits'
 import type { Base, HistoryEntry, LabHistory } from './history'
@@ -14,7 +15,7 @@ import { customBase, presetBase, UNDO_LIMIT } from './history'
 
 export const HISTORY_RECORD_VERSION = 1
 
-type BaseRecord = { preset: string } | { scenario: unknown }
+type BaseRecord = { preset: string } | { scenario: unknown; dangerWindows?: unknown }
 interface StepRecord {
   base: number
   edits: { faults: unknown[]; fencing: Record<string, unknown>; scenario?: unknown }
@@ -36,7 +37,13 @@ export function historyRecord(history: LabHistory, keepUndo = UNDO_LIMIT): Histo
     if (i === undefined) {
       i = bases.length
       index.set(base, i)
-      bases.push(base.kind === 'preset' ? { preset: base.preset.id } : { scenario: base.scenario })
+      bases.push(
+        base.kind === 'preset'
+          ? { preset: base.preset.id }
+          : base.dangerWindows === undefined
+            ? { scenario: base.scenario }
+            : { scenario: base.scenario, dangerWindows: base.dangerWindows },
+      )
     }
     return { base: i, edits: edits as StepRecord['edits'] }
   }
@@ -84,7 +91,10 @@ function readBase(record: unknown): Base | null {
     return findPreset(record.preset) === undefined ? null : presetBase(record.preset)
   }
   const parsed = parseScenario(record.scenario)
-  return parsed.ok ? customBase(parsed.scenario) : null
+  if (!parsed.ok) return null
+  if (record.dangerWindows === undefined) return customBase(parsed.scenario)
+  const windows = readDangerWindowSpans(record.dangerWindows)
+  return windows === null ? null : customBase(parsed.scenario, windows)
 }
 
 function readEdits(record: unknown): Edits | null {

@@ -47,6 +47,7 @@ export {
   endMsOf,
   momentAtAction,
   momentAtCursor,
+  shownDangerWindows,
   stateAtAction,
   stateAtCursor,
   stateAtMoment,

@@ -3,6 +3,9 @@ import type { Scenario } from '../sim'
 import { check, findPreset, parseScenario, run } from '../sim'
 import type { LabStore } from './labStore'
 import { createLabStore } from './labStore'
+import type { HistoryRecord } from './historyRecord'
+import { historyRecord, readHistoryRecord } from './historyRecord'
+import { shownDangerWindows } from './selectors'
 
 function labOf(preset: string): LabStore {
   return createLabStore({ preset: preset as never, reducedMotion: true })
@@ -125,5 +128,46 @@ describe('openScenario: a scenario opened as an undoable edit', () => {
     const store = labOf('gc-pause')
     store.getState().openScenario(staleWriteScenario(), { cursorMs: 1e12 })
     expect(store.getState().cursorMs).toBe(store.getState().lab.run.endMs)
+  })
+})
+
+describe('a system scenario’s danger windows', () => {
+  const windows = [
+    {
+      id: 'stale-holder',
+      label: 'split brain',
+      words: 'A keeps acting.',
+      fromMs: 16_000,
+      toMs: 16_010,
+    },
+  ]
+
+  it('are drawn while the scenario is as opened, not once it is edited, and again after Undo', () => {
+    const store = labOf('gc-pause')
+    expect(shownDangerWindows(store.getState())).toEqual([])
+    store.getState().openScenario(staleWriteScenario(), { dangerWindows: windows })
+    expect(shownDangerWindows(store.getState())).toEqual(windows)
+    store.getState().pauseClient('B', 2000)
+    expect(shownDangerWindows(store.getState())).toEqual([])
+    store.getState().undo()
+    expect(shownDangerWindows(store.getState())).toEqual(windows)
+    // Another scenario opened without windows has none.
+    store.getState().openScenario(staleWriteScenario())
+    expect(shownDangerWindows(store.getState())).toEqual([])
+  })
+
+  it('are kept with the scenario across a reload of the tab (the history record)', () => {
+    const store = labOf('gc-pause')
+    store.getState().openScenario(staleWriteScenario(), { dangerWindows: windows })
+    const s = store.getState()
+    const record = JSON.parse(JSON.stringify(historyRecord(s))) as HistoryRecord
+    const read = readHistoryRecord(record)
+    expect(read?.base).toMatchObject({ kind: 'custom', dangerWindows: windows })
+    // A record with damaged windows is not read (the lab starts afresh rather than draw junk).
+    record.bases[record.current.base] = {
+      scenario: s.base.scenario,
+      dangerWindows: [{ id: 'x', fromMs: 5, toMs: 1 }],
+    }
+    expect(readHistoryRecord(record)).toBeNull()
   })
 })

@@ -3,6 +3,7 @@
  * Opening another scenario (a preset, an import, a counterexample) is one undoable step.
  */
 import type { Scenario } from '../sim'
+import type { DangerWindowSpan } from '../timeline'
 import type { ComparePair } from './derivation'
 import type { LabRun } from './derive'
 import type { Edits } from './edits'
@@ -37,7 +38,15 @@ export interface ScenarioSlice {
    * Opens a validated scenario as an undoable step (Undo returns to the scenario and edits open
    * before), with the cursor at `cursorMs` and `announcement` said after it.
    */
-  openScenario: (scenario: Scenario, options?: { cursorMs?: number; announcement?: string }) => void
+  openScenario: (
+    scenario: Scenario,
+    options?: {
+      cursorMs?: number
+      announcement?: string
+      /** A real system's danger windows in this scenario (its profile's, see Base). */
+      dangerWindows?: readonly DangerWindowSpan[]
+    },
+  ) => void
   undo: () => void
   redo: () => void
   resetEdits: () => void
@@ -84,7 +93,11 @@ export const createScenarioSlice =
       },
       loadScenario: (scenario) => open(customBase(scenario), 0),
       openScenario: (scenario, options) =>
-        open(customBase(scenario), options?.cursorMs ?? 0, options?.announcement),
+        open(
+          customBase(scenario, options?.dangerWindows),
+          options?.cursorMs ?? 0,
+          options?.announcement,
+        ),
       editScenario: (scenario, options) => {
         const s = get()
         const edits = scenarioEdits(s.base.scenario, scenario)

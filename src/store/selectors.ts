@@ -3,10 +3,11 @@
  * components (a component passes one to `useLab`, an action calls it on `get()`). Each takes only
  * the fields it needs, so tests and other selectors can call it on a partial state.
  */
-import type { LabState, Timeline } from '../timeline'
+import type { DangerWindowSpan, LabState, Timeline } from '../timeline'
 import { eventIndexAt, stateAfterEvent } from '../timeline'
 import type { ComparePair } from './derivation'
 import type { LabRun } from './derive'
+import type { Base } from './history'
 
 /** A stretch of the run that playback, the scrubber and the steps stay inside (embeds). */
 export interface CursorRange {
@@ -92,4 +93,18 @@ export function stateAtCursor(s: Pick<Cursor, 'lab' | 'cursorMs'>): LabState {
 /** The lab state where a reader's action starts from. */
 export function stateAtAction(s: Cursor): LabState {
   return stateAtMoment(momentAtAction(s))
+}
+
+const NO_WINDOWS: readonly DangerWindowSpan[] = []
+
+/**
+ * The danger windows to draw on the lab's timeline: those of the real system the open scenario
+ * was built from, while it is unedited (an edit changes the story the windows were derived for).
+ */
+export function shownDangerWindows(s: {
+  base: Base
+  edited: boolean
+}): readonly DangerWindowSpan[] {
+  if (s.edited || s.base.kind !== 'custom') return NO_WINDOWS
+  return s.base.dangerWindows ?? NO_WINDOWS
 }

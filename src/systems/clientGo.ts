@@ -88,6 +88,7 @@ function build(values: ParamValues): BuildResult {
     staleActingWindow(
       s,
       stop,
+      fenced ? 'stale leader, refused' : 'split brain',
       (from, to) =>
         fenced
           ? `A paused leader would keep acting for up to RenewDeadline (${formatDurationMs(renewDeadlineMs)}) after it wakes, while a newer leader already leads; the store checks leaseTransitions and refuses its first write, ${formatMs(from)}–${formatMs(to)}, which ends it.`
@@ -96,12 +97,14 @@ function build(values: ParamValues): BuildResult {
     ),
     {
       id: 'takeover',
+      label: 'takeover',
       words: `A candidate takes over ${formatDurationMs(leaseMs)}–${formatDurationMs(leaseMs + 2 * Math.round(retryMs * (1 + JITTER_FACTOR)))} after the leader's last renew (LeaseDuration on its own clock, plus up to two polls ${formatDurationMs(retryMs)}–${formatDurationMs(Math.round(retryMs * (1 + JITTER_FACTOR)))} apart); the lab takes the earliest.`,
       fromMs: t.takeoverMs,
       toMs: t.takeoverMs,
     },
     {
       id: 'clock-rate',
+      label: 'clock-rate skew',
       words: `Clock-rate skew: a candidate whose clock runs more than LeaseDuration / RenewDeadline = ${(leaseMs / renewDeadlineMs).toFixed(2)}× faster than the leader's takes over while the leader still leads${rate > 1 ? ` (this candidate runs ${rate}× fast)` : ''}.`,
       fromMs: null,
       toMs: null,

@@ -43,6 +43,7 @@ function build(values: ParamValues): BuildResult {
       windows: [
         {
           id: 'ttl-bound',
+          label: 'TTL is a lower bound',
           words: `The TTL is a lower bound: Consul invalidates a silent session between ${formatDurationMs(ttlMs)} and ${formatDurationMs(ttlMs * SESSION_TTL_MULTIPLIER)} after its last renew (its timer runs for TTL × 2); the lab takes the upper bound.`,
           fromMs: null,
           toMs: null,

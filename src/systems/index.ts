@@ -13,7 +13,7 @@ import { redis } from './redis'
 import { redlock } from './redlock'
 import { storage } from './storage'
 import { clip } from '../sim'
-import type { BuildResult, BuiltSystem, SystemProfile } from './types'
+import type { BuildResult, BuiltSystem, DangerWindow, SystemProfile } from './types'
 import { zookeeper } from './zookeeper'
 
 export type {
@@ -66,17 +66,26 @@ export function buildSystem(
 /** Narration text is at most 400 characters (scenario format v1). */
 const MAX_NARRATION_CHARS = 400
 
+/** A danger window that opens and closes at times in the run. */
+export type TimedDangerWindow = DangerWindow & { fromMs: number; toMs: number }
+
 /**
- * Each danger window that opens in the run also opens on the timeline: a caption at its start.
- * (Windows of the system as a whole, with no time in this run, stay in words.)
+ * The windows that open in the run (a stretch of time, not an instant): the ones the timeline
+ * shows, as a caption at their start and as a band (the lab and the CLI's SVG draw these).
+ * Windows of the system as a whole, with no time in this run, stay in words.
  */
+export function timedWindows(windows: readonly DangerWindow[]): TimedDangerWindow[] {
+  return windows.filter(
+    (w): w is TimedDangerWindow => w.fromMs !== null && w.toMs !== null && w.toMs > w.fromMs,
+  )
+}
+
+/** Each danger window that opens in the run also opens on the timeline: a caption at its start. */
 function withWindowCaptions(built: BuiltSystem): BuiltSystem {
-  const lines = built.windows
-    .filter((w) => w.fromMs !== null && w.toMs !== null && w.toMs > w.fromMs)
-    .map((w) => ({
-      atMs: w.fromMs as number,
-      text: clip(`Danger window: ${w.words}`, MAX_NARRATION_CHARS - 1),
-    }))
+  const lines = timedWindows(built.windows).map((w) => ({
+    atMs: w.fromMs,
+    text: clip(`Danger window: ${w.words}`, MAX_NARRATION_CHARS - 1),
+  }))
   if (lines.length === 0) return built
   const narration = [...(built.scenario.narration ?? []), ...lines]
   return { ...built, scenario: { ...built.scenario, narration } }

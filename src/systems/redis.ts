@@ -57,6 +57,7 @@ function build(values: ParamValues): BuildResult {
       windows: [
         {
           id: 'two-holders',
+          label: 'two holders',
           words: open
             ? `After a failover to a replica without the key, two clients hold the lock by Redis’s own rules until the first one’s TTL ends or it stops — up to PX (${formatDurationMs(s.leaseMs)}); here ${formatMs(bGrant)}–${formatMs(aEnds)}.`
             : `No second holder in this run${synced ? ': the promoted replica had the key' : ''}. A failover to a replica that missed the key would give one, for up to PX (${formatDurationMs(s.leaseMs)}).`,
@@ -65,6 +66,7 @@ function build(values: ParamValues): BuildResult {
         },
         {
           id: 'no-token',
+          label: 'no token',
           words:
             'The random value proves ownership to Redis only (compare-and-delete); it carries no order, so a resource cannot refuse the older holder’s writes.',
           fromMs: null,

@@ -25,6 +25,7 @@ function build(values: ParamValues): BuildResult {
       windows: [
         {
           id: 'no-token',
+          label: 'no token',
           words:
             'Even a run where Redlock behaves needs fencing it cannot give: its values are random, so no resource can order holders. A token from a consensus store, checked at the resource, can.',
           fromMs: null,

@@ -54,6 +54,7 @@ function build(values: ParamValues): BuildResult {
         ),
         {
           id: 'equality',
+          label: 'equality only',
           words:
             'A precondition is an equality check on the version the writer read: it refuses a writer that read before someone else wrote, but it cannot order two writers that read the same version — only one of them wins, and the other must re-read.',
           fromMs: null,

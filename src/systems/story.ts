@@ -186,13 +186,15 @@ export function buildPausedHolder(story: PausedHolderStory): BuiltSystem['scenar
 export function staleActingWindow(
   story: PausedHolderStory,
   stopMs: number,
+  label: string,
   words: (from: number, to: number) => string,
   closed: string,
 ): DangerWindow {
   const t = storyTimes(story)
   const from = Math.max(t.wakeMs, t.takeoverMs)
-  if (t.takeoverMs >= stopMs) return { id: 'stale-holder', words: closed, fromMs: null, toMs: null }
-  return { id: 'stale-holder', words: words(from, stopMs), fromMs: from, toMs: stopMs }
+  const id = 'stale-holder'
+  if (t.takeoverMs >= stopMs) return { id, label, words: closed, fromMs: null, toMs: null }
+  return { id, label, words: words(from, stopMs), fromMs: from, toMs: stopMs }
 }
 
 export { formatDurationMs, formatMs }
@@ -208,6 +210,7 @@ export function freezeWindow(story: PausedHolderStory, leaseWords: string): Dang
   const best = story.leaseMs + (story.lockDelayMs ?? 0)
   return {
     id: 'freeze',
+    label: 'lock lost in a freeze',
     words: `A holder frozen for longer than ${formatDurationMs(worst)}–${formatDurationMs(best)} (${leaseWords}) can lose the lock without knowing; here B is granted it at ${formatMs(t.takeoverMs)}.`,
     fromMs: t.takeoverMs,
     toMs: t.takeoverMs,
@@ -222,6 +225,7 @@ export function wakeWindow(story: PausedHolderStory, fencedWords: string, unfenc
     story,
     // It acts once on waking and stops when that write's reply is back, a round trip later.
     t.wakeMs + 2 * LATENCY_MS,
+    fenced ? 'stale holder, refused' : 'stale holder acts',
     (from, to) =>
       `${fenced ? fencedWords : unfencedWords} Here A wakes at ${formatMs(t.wakeMs)} and acts before it learns, ${formatMs(from)}–${formatMs(to)}.`,
     `No stale holder in this run: A wakes at ${formatMs(t.wakeMs)}, before B could take over at ${formatMs(t.takeoverMs)}.`,

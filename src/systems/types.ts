@@ -47,6 +47,8 @@ export interface Source {
  */
 export interface DangerWindow {
   id: string
+  /** A few words for its band on the timeline (`split brain`); the layout adds its length. */
+  label: string
   words: string
   fromMs: number | null
   toMs: number | null

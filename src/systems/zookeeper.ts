@@ -48,6 +48,7 @@ function build(values: ParamValues): BuildResult {
       windows: [
         {
           id: 'negotiated',
+          label: 'negotiated timeout',
           words:
             negotiated === requested
               ? `The server grants the requested session timeout, ${formatDurationMs(negotiated)}.`
@@ -57,6 +58,7 @@ function build(values: ParamValues): BuildResult {
         },
         {
           id: 'suspended',
+          label: 'SUSPENDED',
           words: `Between SUSPENDED and LOST (up to the session timeout, ${formatDurationMs(negotiated)}) the holder cannot know whether it still holds the lock; work that goes on through SUSPENDED may run after another holder took over.`,
           fromMs: null,
           toMs: null,

@@ -12,6 +12,8 @@ export {
   sortCaptions,
 } from './captions'
 export type { StoryBaseline } from './story'
+export type { DangerWindowSpan } from './dangerWindow'
+export { readDangerWindowSpans } from './dangerWindow'
 export { firstChangedEvent, storyCaptions } from './story'
 export type {
   ClientActivity,

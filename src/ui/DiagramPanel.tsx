@@ -12,7 +12,8 @@ import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
-import { storyEventAtCursor, useLab } from '../store'
+import { shownDangerWindows, storyEventAtCursor, useLab } from '../store'
+import type { DangerWindowSpan } from '../timeline'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
@@ -20,6 +21,7 @@ import { useWheelZoom } from './useWheelZoom'
 import { ZoomFit } from './ZoomFit'
 
 const NO_EVENTS: readonly number[] = []
+const NO_WINDOWS: readonly DangerWindowSpan[] = []
 
 function useCompare() {
   return useLab((s) => s.compare)
@@ -52,6 +54,7 @@ export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: Re
           onMessageActivate={selectMessage}
           time={time}
           story
+          dangerWindows
         />
         {timeSwitch}
       </div>
@@ -166,6 +169,7 @@ const DiagramView = memo(function DiagramView({
   alignWith,
   time,
   story = false,
+  dangerWindows = false,
 }: {
   lab: LabRun
   title: string
@@ -175,6 +179,8 @@ const DiagramView = memo(function DiagramView({
   time: TimeMode
   /** Highlight the marks the story line at the cursor talks about (the lab's own run only). */
   story?: boolean
+  /** Draw the open system scenario's danger windows (the lab's own run only). */
+  dangerWindows?: boolean
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
   const cursorMs = useLab((s) => s.cursorMs)
@@ -188,6 +194,7 @@ const DiagramView = memo(function DiagramView({
   // story moves to another event, not on every cursor move.
   const storyEvent = useLab((s) => (story ? storyEventAtCursor(s) : -1))
   const focusEvents = useMemo(() => (storyEvent < 0 ? NO_EVENTS : [storyEvent]), [storyEvent])
+  const windows = useLab((s) => (dangerWindows ? shownDangerWindows(s) : NO_WINDOWS))
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
   const onFindingActivate = useCallback(
     (finding: Finding) => {
@@ -219,6 +226,7 @@ const DiagramView = memo(function DiagramView({
             focusEvents={focusEvents}
             view={view}
             onPan={setTimeView}
+            dangerWindows={windows}
           />
         )}
       </div>

@@ -9,6 +9,7 @@ import type {
   BarSet,
   BeliefBar,
   BulkBars,
+  DangerBand,
   DecisionBadge,
   DiagramModel,
   LeaseBar,
@@ -89,6 +90,17 @@ export const Defs = memo(function Defs({
       >
         <line className="fl-hatch-partition" x1="0" y1="0" x2="0" y2="8" />
       </pattern>
+      {model.dangerWindows.length === 0 ? null : (
+        <pattern
+          id={p('danger')}
+          width="6"
+          height="6"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(-45)"
+        >
+          <line className="fl-hatch-danger" x1="0" y1="0" x2="0" y2="6" />
+        </pattern>
+      )}
       <clipPath id={p('clip')}>
         <rect
           x={plot.x0}
@@ -231,6 +243,13 @@ function LegendSwatch({ item, idPrefix }: { item: LegendItem; idPrefix: string }
   const cy = y + 6
   const swatch = (() => {
     switch (item.kind) {
+      case 'danger':
+        return (
+          <>
+            <rect className="fl-danger-band" x={x} y={cy - 5} width="18" height="10" />
+            <rect fill={p('danger')} x={x} y={cy - 5} width="18" height="10" />
+          </>
+        )
       case 'lease':
         return (
           <rect className="fl-lease fl-hue-0" x={x} y={cy - 4} width="18" height="8" rx="1.5" />
@@ -601,6 +620,9 @@ export const LaneMarks = memo(function LaneMarks({
   const holds = pick('holds', model.holds)
   return (
     <g className="fl-marks" aria-hidden="true" clipPath={`url(#${patternId(idPrefix, 'clip')})`}>
+      {model.dangerWindows.map((band) => (
+        <DangerMark key={band.key} band={band} pattern={p('danger')} />
+      ))}
       {model.partitions.map((band) => (
         <g key={band.key}>
           <rect
@@ -682,6 +704,35 @@ export const LaneMarks = memo(function LaneMarks({
   )
 })
 
+/** A danger window: its band in the strip (hatched, outlined) and a faint column through the lanes. */
+function DangerMark({ band, pattern }: { band: DangerBand; pattern: string }) {
+  const w = band.x1 - band.x0
+  return (
+    <g className="fl-danger" data-window={band.id}>
+      <title>{band.title}</title>
+      <rect
+        className="fl-danger-span"
+        x={band.x0}
+        y={band.spanY0}
+        width={w}
+        height={band.spanY1 - band.spanY0}
+      />
+      <path
+        className="fl-danger-edge"
+        d={`M${band.x0},${band.y1}V${band.spanY1}M${band.x1},${band.y1}V${band.spanY1}`}
+      />
+      <rect
+        className="fl-danger-band"
+        x={band.x0}
+        y={band.y0}
+        width={w}
+        height={band.y1 - band.y0}
+      />
+      <rect fill={pattern} x={band.x0} y={band.y0} width={w} height={band.y1 - band.y0} />
+    </g>
+  )
+}
+
 /** Every placed label that belongs to a lane mark, drawn last so text sits on top. */
 function LaneLabels({ model }: { model: DiagramModel }) {
   const labels: { key: string; label: PlacedLabel; hue: number | null }[] = []
@@ -700,6 +751,7 @@ function LaneLabels({ model }: { model: DiagramModel }) {
   }
   for (const t of model.tokenLines) t.labels.forEach((l, i) => add(`${t.resource}-${i}`, l))
   for (const f of model.faults) add(f.key, f.label)
+  for (const d of model.dangerWindows) add(d.key, d.label)
   for (const m of model.messages) {
     if (m.queued !== null) add(`q-${m.msg}`, m.queued.label, m.hue)
   }

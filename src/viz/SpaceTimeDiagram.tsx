@@ -17,7 +17,7 @@ import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { AlignRun, BarSet, TimeMode, TimeView } from './layout'
+import type { AlignRun, BarSet, DangerWindowInput, TimeMode, TimeView } from './layout'
 import {
   BAR_SETS,
   barAt,
@@ -68,6 +68,11 @@ export interface DiagramProps {
    * starts on the playhead still scrubs, and a press that does not move still seeks.
    */
   onPan?: (view: TimeView) => void
+  /**
+   * A real system's danger windows in this run, drawn as labelled bands. Keep the array stable
+   * (memoize it): a new one lays the figure out again.
+   */
+  dangerWindows?: readonly DangerWindowInput[]
 }
 
 interface Live {
@@ -101,6 +106,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const timeMode = props.time ?? 'auto'
   const alignWith = props.alignWith
   const view = props.view ?? null
+  const dangerWindows = props.dangerWindows
   const model = useMemo(
     () =>
       layoutDiagram({
@@ -112,9 +118,10 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
           time: timeMode,
           ...(alignWith === undefined ? {} : { alignWith }),
           ...(view === null ? {} : { view }),
+          ...(dangerWindows === undefined ? {} : { dangerWindows }),
         },
       }),
-    [run, findings, spans, widthPx, timeMode, alignWith, view],
+    [run, findings, spans, widthPx, timeMode, alignWith, view, dangerWindows],
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 

@@ -156,7 +156,7 @@ const RULES = `
 .fl-hue-none{--h:var(--fl-neutral);--hi:var(--fl-neutral-ink);--on:var(--fl-on-neutral)}
 ${hueClasses}
 .fl-bg{fill:var(--fl-bg)}
-.fl-halo-text,.fl-diagram .fl-msg-label,.fl-diagram .fl-stale-label,.fl-diagram .fl-block-label,.fl-diagram .fl-fault-label,.fl-diagram .fl-end-label,.fl-diagram .fl-lock-delay-label,.fl-diagram .fl-reason,.fl-diagram .fl-value,.fl-diagram .fl-step-label,.fl-diagram .fl-queued-label,.fl-diagram .fl-lease-label,.fl-diagram .fl-finding-label,.fl-diagram.fl-compact .fl-lane-title,.fl-diagram.fl-compact .fl-lane-role{paint-order:stroke;stroke:var(--fl-bg);stroke-width:3px;stroke-linejoin:round}
+.fl-halo-text,.fl-diagram .fl-msg-label,.fl-diagram .fl-stale-label,.fl-diagram .fl-block-label,.fl-diagram .fl-fault-label,.fl-diagram .fl-end-label,.fl-diagram .fl-lock-delay-label,.fl-diagram .fl-reason,.fl-diagram .fl-value,.fl-diagram .fl-step-label,.fl-diagram .fl-queued-label,.fl-diagram .fl-lease-label,.fl-diagram .fl-finding-label,.fl-diagram .fl-danger-label,.fl-diagram.fl-compact .fl-lane-title,.fl-diagram.fl-compact .fl-lane-role{paint-order:stroke;stroke:var(--fl-bg);stroke-width:3px;stroke-linejoin:round}
 .fl-lane-shade{fill:var(--fl-shade)}
 .fl-grid{stroke:var(--fl-faint);stroke-width:1}
 .fl-lane-line{stroke:var(--fl-line);stroke-width:1}
@@ -202,6 +202,11 @@ ${hueClasses}
 .fl-diagram .fl-lock-delay-label{fill:var(--fl-muted)}
 .fl-partition{stroke:var(--fl-fault);stroke-width:1;stroke-dasharray:4 3}
 .fl-finding-band{fill:var(--fl-warn);fill-opacity:.22}
+.fl-danger-band{fill:var(--fl-danger);fill-opacity:.14;stroke:var(--fl-danger);stroke-width:1.2}
+.fl-hatch-danger{stroke:var(--fl-danger);stroke-width:1.4;stroke-opacity:.7}
+.fl-danger-span{fill:var(--fl-danger);fill-opacity:.06;pointer-events:none}
+.fl-danger-edge{stroke:var(--fl-danger);stroke-width:1;stroke-dasharray:4 3;stroke-opacity:.8;pointer-events:none}
+.fl-diagram .fl-danger-label{fill:var(--fl-danger-ink)}
 .fl-msg-line{stroke:var(--hi);stroke-width:1.3;fill:var(--hi);stroke-linejoin:round}
 .fl-msg-delayed .fl-msg-line{stroke-dasharray:6 3}
 .fl-msg-queued{stroke:var(--hi);stroke-width:1.6;stroke-dasharray:1 3.5;stroke-linecap:round;fill:none}

@@ -10,7 +10,7 @@ import { formatMs, xmlSafe } from '../sim'
 import { FutureVeil, Playhead } from './Cursor'
 import { DIAGRAM_CSS } from './diagramStyles'
 import { StaticFindings, StaticMessages } from './Interactive'
-import type { DiagramModel, TimeMode } from './layout'
+import type { DangerWindowInput, DiagramModel, TimeMode } from './layout'
 import { layoutDiagram } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { renderStatic } from './staticMarkup'
@@ -23,6 +23,8 @@ export interface SvgOptions {
   title?: string
   /** The time axis (default 'auto'). */
   time?: TimeMode
+  /** A real system's danger windows in this run, drawn as labelled bands (see src/systems). */
+  dangerWindows?: readonly DangerWindowInput[]
 }
 
 const ID_PREFIX = 'fl'
@@ -87,7 +89,11 @@ export function standaloneModel(
     run,
     findings,
     widthPx: options.widthPx ?? 960,
-    options: { header: { title, subtitle: verdictLine(findings) }, time: options.time ?? 'auto' },
+    options: {
+      header: { title, subtitle: verdictLine(findings) },
+      time: options.time ?? 'auto',
+      ...(options.dangerWindows === undefined ? {} : { dangerWindows: options.dangerWindows }),
+    },
   })
   return { model, title }
 }

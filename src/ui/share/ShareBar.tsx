@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatMs, userText } from '../../sim'
-import { useLab, useLabStore } from '../../store'
+import { shownDangerWindows, useLab, useLabStore } from '../../store'
 import { linkTarget, linkView } from '../urlSync'
 import { copyShortcut, copyText } from './clipboard'
 import { LoadBoundary } from './LoadBoundary'
@@ -83,6 +83,7 @@ export function ShareBar() {
         theme: resolvedTheme(s.theme),
         widthPx: exporters.figureWidthPx(diagramWidthPx(root.current)),
         cursorMs: s.cursorMs,
+        dangerWindows: shownDangerWindows(s),
       })
       const saved =
         kind === 'scenario'

@@ -5,6 +5,7 @@
  * reader's feedback.
  */
 import type { LabRun } from '../../store'
+import type { DangerWindowSpan } from '../../timeline'
 import { renderDiagramSvg } from '../../viz/standalone'
 import { saveFile, svgToPng, textBlob } from './download'
 import { fileStem, reportFileText, scenarioFileText } from './scenarioFile'
@@ -24,6 +25,8 @@ export interface FigureOptions {
    * an exported figure shows the whole story, marks at full strength.
    */
   withCursor?: boolean
+  /** The open system scenario's danger windows (store: shownDangerWindows), drawn as bands. */
+  dangerWindows?: readonly DangerWindowSpan[]
 }
 
 /** Figures narrower than this would crowd their labels; wider ones waste a blog's column. */
@@ -46,6 +49,9 @@ export function figureSvg(lab: LabRun, options: FigureOptions): string {
     widthPx: options.widthPx,
     theme: options.theme,
     ...(inside ? { cursorMs: options.cursorMs } : {}),
+    ...(options.dangerWindows === undefined || options.dangerWindows.length === 0
+      ? {}
+      : { dangerWindows: options.dangerWindows }),
   })
 }
 

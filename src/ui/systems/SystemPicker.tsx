@@ -1,14 +1,15 @@
 /**
  * "Model my setup": pick a real lock system, set the parameters its users set (real defaults
  * shown), read the danger windows those parameters open, then open the scenario in the lab (the
- * store's openScenario, an undoable step) or hand it to "Find a counterexample".
+ * store's openScenario, an undoable step, with the windows drawn on its timeline) or hand it to
+ * "Find a counterexample".
  *
  * Loaded lazily (the default export): the lab's first load carries only the button that opens it.
  */
 import { useId, useMemo, useState } from 'react'
 import { parseScenario } from '../../sim'
 import type { SystemParam } from '../../systems'
-import { buildSystem, defaultParams, SYSTEMS } from '../../systems'
+import { buildSystem, defaultParams, SYSTEMS, timedWindows } from '../../systems'
 import { useLab } from '../../store'
 import { showStage } from '../ScenarioPicker'
 import './systems.css'
@@ -34,9 +35,11 @@ export default function SystemPicker() {
   }
 
   const open = (from: Element, explore: boolean) => {
-    if (parsed === null || !parsed.ok) return
+    if (parsed === null || !parsed.ok || !built.ok) return
     openScenario(parsed.scenario, {
       announcement: `Opened “${parsed.scenario.title ?? profile.name}”, modelled on ${profile.name}.`,
+      // The windows the profile derived for this scenario (the same as its captions), as bands.
+      dangerWindows: timedWindows(built.built.windows),
     })
     if (explore) {
       setTab('explore')

@@ -4,6 +4,7 @@ export { layoutDiagram } from './layoutDiagram'
 export type * from './types'
 export { textWidthPx, wrapText } from './text'
 export { FINDING_WORDS } from './findings'
+export type { DangerWindowInput } from './dangerWindows'
 
 export type { TimeMode } from './scale'
 export { msOfX, planAxis, xOfMs } from './scale'

@@ -12,6 +12,7 @@ export const LABEL_WEIGHT: Readonly<Record<string, 600 | 700>> = {
   'fl-end-label': 600,
   'fl-lock-delay-label': 600,
   'fl-finding-label': 600,
+  'fl-danger-label': 700,
   'fl-msg-label-lost': 600,
   'fl-msg-label-delayed': 600,
 }

@@ -5,6 +5,8 @@ import { check, PRESET_IDS } from '../../sim'
 import { deriveSpans } from '../../timeline'
 import { largeRun } from '../../testing/largeRun'
 import { presetRun, runOf } from '../../testing/presetRuns'
+import { systemRun } from '../../testing/systemRuns'
+import type { DangerWindowInput } from './dangerWindows'
 import { msOfX, xOfMs } from './index'
 import { DIAGRAM_CSS } from '../diagramStyles'
 import { stepAfterPath } from './decisions'
@@ -41,6 +43,7 @@ function placedLabels(model: DiagramModel): PlacedLabel[] {
     ...model.tokenLines.flatMap((t) => t.labels),
     ...model.findings.map((f) => f.label),
     ...model.faults.map((f) => f.label),
+    ...model.dangerWindows.map((d) => d.label),
   ]
   return all.filter((l): l is PlacedLabel => l !== null)
 }
@@ -192,11 +195,15 @@ describe('layoutDiagram', () => {
     )
   })
 
-  it('never overlaps two labels and keeps them inside the figure, for every preset', () => {
-    for (const id of PRESET_IDS) {
-      const { run, findings } = presetRun(id)
+  it('never overlaps two labels and keeps them inside the figure, for every preset and a system’s danger window', () => {
+    const cases = [
+      ...PRESET_IDS.map((id) => ({ id, ...presetRun(id), windows: [] as DangerWindowInput[] })),
+      { id: 'system client-go', ...systemRun('client-go') },
+    ]
+    for (const { id, run, findings, windows } of cases) {
       for (const widthPx of [320, 375, 768, 1280, 1600]) {
-        const model = layoutDiagram({ run, findings, widthPx })
+        const model = layoutDiagram({ run, findings, widthPx, options: { dangerWindows: windows } })
+        expect(model.dangerWindows.length).toBe(windows.length)
         const boxes = placedLabels(model).map((l) => ({
           l,
           box: labelBox(l.text, l.fontPx, l.bold, l.x, l.y, l.anchor),

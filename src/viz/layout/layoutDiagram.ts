@@ -15,6 +15,8 @@ import type { Ctx } from './context'
 import { bandBaseline, createCtx } from './context'
 import { decisionBadges, packDecisions, tokenLines } from './decisions'
 import { describeDiagram } from './describe'
+import type { DangerWindowInput } from './dangerWindows'
+import { dangerBands, dangerRows, dangerWords } from './dangerWindows'
 import { faultMarkers, partitionBands } from './faults'
 import { findingMarkers } from './findings'
 import type { LaneSpec, Metrics } from './geometry'
@@ -55,6 +57,11 @@ export interface LayoutOptions {
    * marks touching it are drawn. Absent, null or the whole run: the full layout.
    */
   view?: TimeView | null
+  /**
+   * A real system's danger windows in this run (from its profile, src/systems): drawn as
+   * labelled bands in a strip above the findings. Absent or empty: no strip.
+   */
+  dangerWindows?: readonly DangerWindowInput[]
 }
 
 export interface AlignRun {
@@ -154,6 +161,9 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     y = header.subtitle === null ? m.titleFontPx + 12 : m.titleFontPx + m.fontPx + 18
   }
   y += 4
+  const danger = dangerRows(input.options?.dangerWindows ?? [], view)
+  const dangerStrip = { y0: y, rowPx: m.smallFontPx + 10 }
+  if (danger.length > 0) y += dangerStrip.rowPx * (Math.max(...danger.map((d) => d.row)) + 1)
   const findingsRow = { y0: y, y1: y + m.findingsRowPx, markerY: y + 11 }
   y += m.findingsRowPx + 2
 
@@ -219,6 +229,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const { markers, bands } = view === null ? found : findingsInView(found, view)
   const faults = faultMarkers(ctx, nodesWithDownBlockAt(blocks))
   const partitions = partitionBands(ctx)
+  const dangerWindows = dangerBands(ctx, danger, dangerStrip, lanesBottom, view)
   stepCaptions(ctx, notes)
   placeLabels(ctx.requests, ctx.occupancy)
 
@@ -238,6 +249,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     lockDelays: delays,
     partitions,
     findings: markers,
+    dangerWindows,
   }
   let legend: DiagramModel['legend'] = []
   if (input.options?.legend !== false) {
@@ -265,8 +277,9 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     toScale: plan.toScale,
     x0,
     x1,
-    plot: { x0: left, y0: findingsRow.y0, x1: widthPx, y1: lanesBottom },
+    plot: { x0: left, y0: dangerStrip.y0, x1: widthPx, y1: lanesBottom },
     header,
+    dangerWindows,
     findingsRow: {
       ...findingsRow,
       label:
@@ -301,7 +314,12 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     partitions,
     legend,
     notes,
-    description: describeDiagram(run, findings, spans, specs),
+    description: [
+      describeDiagram(run, findings, spans, specs),
+      dangerWords(input.options?.dangerWindows ?? []),
+    ]
+      .filter((d) => d !== null)
+      .join(' '),
   }
 }
 

@@ -10,6 +10,7 @@ const GAP_PX = 5
 const SPACING_PX = 16
 
 const WORDS: Record<LegendKind, string> = {
+  danger: 'danger window (system)',
   lease: 'lease (lock service)',
   belief: 'belief (client)',
   stale: 'believes after its lease ended',
@@ -40,10 +41,12 @@ type Present = Pick<
   | 'lockDelays'
   | 'partitions'
   | 'findings'
+  | 'dangerWindows'
 >
 
 export function legendKinds(model: Present): LegendKind[] {
   const kinds: LegendKind[] = ['lease', 'belief']
+  if (model.dangerWindows.length > 0) kinds.unshift('danger')
   if (model.beliefs.some((b) => b.stale !== null)) kinds.push('stale')
   if (model.blocks.some((b) => b.kind === 'paused')) kinds.push('paused')
   if (model.blocks.some((b) => b.kind === 'down')) kinds.push('down')

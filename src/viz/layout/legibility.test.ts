@@ -9,8 +9,9 @@ import { check, PRESET_IDS } from '../../sim'
 import type { CheckResult, Run } from '../../sim'
 import { largeRun } from '../../testing/largeRun'
 import { presetRun } from '../../testing/presetRuns'
+import { systemRun } from '../../testing/systemRuns'
 import { deriveSpans } from '../../timeline'
-import type { Box, DiagramModel, PlacedLabel, TimeMode } from './index'
+import type { Box, DangerWindowInput, DiagramModel, PlacedLabel, TimeMode } from './index'
 import { layoutDiagram, textWidthPx, xOfMs } from './index'
 import { boxesOverlap, labelBox } from './labels'
 
@@ -41,6 +42,7 @@ function texts(model: DiagramModel): Text[] {
     ...model.findings.map((f) => f.label),
     ...model.faults.map((f) => f.label),
     ...model.partitions.map((p) => p.label),
+    ...model.dangerWindows.map((d) => d.label),
     ...model.notes,
     model.findingsRow.label,
   ]
@@ -114,6 +116,7 @@ function outside(model: DiagramModel): string[] {
   for (const d of model.decisions) check(`badge ${d.key}`, d.cx - d.w / 2, d.cx + d.w / 2)
   for (const f of model.findings) check(`finding ${f.key}`, f.x - 8.5, f.x + 8.5)
   for (const f of model.faults) check(`fault ${f.key}`, f.x)
+  for (const d of model.dangerWindows) check(`danger window ${d.key}`, d.x0, d.x1)
   for (const b of [...model.leases, ...model.beliefs, ...model.holds, ...model.blocks]) {
     check(`bar ${b.key}`, b.x0, b.x1)
   }
@@ -124,6 +127,7 @@ interface Case {
   name: string
   run: Run
   findings: CheckResult
+  dangerWindows?: readonly DangerWindowInput[]
 }
 
 const cases: Case[] = [
@@ -132,6 +136,20 @@ const cases: Case[] = [
     const run = largeRun()
     return { name: '5k-event run', run, findings: check(run) }
   })(),
+  // Real systems with their danger windows drawn (a wide window, a few-ms one, Redis's failover).
+  ...(
+    [
+      ['client-go', {}],
+      ['client-go', { fencing: 'leaseTransitions' }],
+      ['etcd', {}],
+      ['redis', {}],
+      ['job-queue', {}],
+    ] as const
+  ).map(([id, params]) => {
+    const { run, findings, windows } = systemRun(id, params)
+    expect(windows.length, id).toBeGreaterThan(0)
+    return { name: `system ${id} ${JSON.stringify(params)}`, run, findings, dangerWindows: windows }
+  }),
 ]
 
 describe('the layout is legible everywhere', () => {
@@ -146,8 +164,16 @@ describe('the layout is legible everywhere', () => {
             findings: c.findings,
             spans,
             widthPx,
-            options: { time },
+            options: {
+              time,
+              ...(c.dangerWindows === undefined ? {} : { dangerWindows: c.dangerWindows }),
+            },
           })
+          if (c.dangerWindows !== undefined) {
+            // Not vacuous: every window is drawn and labelled.
+            expect(model.dangerWindows.length, where).toBe(c.dangerWindows.length)
+            for (const d of model.dangerWindows) expect(d.label, where).not.toBeNull()
+          }
           const all = texts(model)
           // Not vacuous: lane names, ticks and the marks' words are all in the list.
           expect(all.length, where).toBeGreaterThan(model.lanes.length + 2)

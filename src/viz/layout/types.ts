@@ -278,7 +278,28 @@ export interface PartitionBand {
   label: PlacedLabel | null
 }
 
+/** A real system's danger window: a hatched band in the strip above the findings. */
+export interface DangerBand {
+  key: string
+  /** The window's id in its system profile (`stale-holder`). */
+  id: string
+  fromMs: number
+  toMs: number
+  x0: number
+  x1: number
+  /** The band in its strip row. */
+  y0: number
+  y1: number
+  /** The faint column through the lanes, below the strip. */
+  spanY0: number
+  spanY1: number
+  label: PlacedLabel | null
+  /** The window in words, with its times (the band's tooltip). */
+  title: string
+}
+
 export type LegendKind =
+  | 'danger'
   | 'lease'
   | 'belief'
   | 'stale'
@@ -325,6 +346,8 @@ export interface DiagramModel {
   x1: number
   plot: Box
   header: { title: PlacedLabel; subtitle: PlacedLabel | null } | null
+  /** A real system's danger windows (none unless the layout was given some). */
+  dangerWindows: DangerBand[]
   /** Markers sit at `markerY`; interval bars run along the row's bottom. */
   findingsRow: { y0: number; y1: number; markerY: number; label: PlacedLabel | null }
   axis: { y: number; ticks: TimeTick[]; breaks: AxisBreak[] }
