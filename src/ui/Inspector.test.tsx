@@ -123,13 +123,13 @@ describe('the lock nodes of a Redlock service', () => {
     expect(rows.redis1).toEqual({
       key: 'A · 85b656',
       status: 'up',
-      expiry: 'expires 10.005 s on its clock',
+      expiry: 'until 10.005 s by its clock',
     })
     expect(rows.redis2?.key).toBe('A · 85b656')
     expect(rows.redis3).toEqual({
       key: 'B · e80230',
       status: 'up',
-      expiry: 'expires 12.105 s on its clock',
+      expiry: 'until 12.105 s by its clock',
     })
     expect(rows.redis4?.key).toBe('B · e80230')
     expect(rows.redis5?.key).toBe('B · e80230')
@@ -155,7 +155,7 @@ describe('the lock nodes of a Redlock service', () => {
     expect(rows.redis3).toEqual({
       key: 'B · e80230',
       status: 'up · clock +9 s',
-      expiry: 'expires 21.105 s on its clock (true 12.105 s)',
+      expiry: 'until 21.105 s by its clock (true 12.105 s)',
     })
     expect(rows.redis1?.key).toBe('A · 85b656')
   })

@@ -120,11 +120,11 @@ export function LockNodesView({ nodes }: { nodes: readonly LockNodeView[] }) {
       <p className="fl-card-kicker">
         Each node’s key{holders.size > 1 && <strong className="fl-bad"> · nodes disagree</strong>}
       </p>
-      <ul className="fl-lock-nodes fl-mono" aria-label="Lock nodes">
+      <ul className="fl-lock-nodes" aria-label="Lock nodes">
         {nodes.map((n) => (
           <li key={n.id} className="fl-lock-node" aria-label={`Lock node ${n.id}`}>
-            <span className="fl-strong">{n.id}</span>
-            <span className={n.holder === null ? 'fl-muted' : undefined} data-field="key">
+            <span className="fl-mono fl-strong">{n.id}</span>
+            <span className={n.holder === null ? 'fl-mono fl-muted' : 'fl-mono'} data-field="key">
               {n.holder === null ? 'no key' : `${n.holder} · ${tokenText(n.token)}`}
             </span>
             <NodeStatus node={n} />
@@ -141,7 +141,7 @@ export function LockNodesView({ nodes }: { nodes: readonly LockNodeView[] }) {
 /** The key's expiry as the node judges it (its own clock), and in true time when they differ. */
 export function nodeExpiryText(n: LockNodeView): string {
   if (n.expiresAtMs === null || n.expiresAtNodeMs === null) return '—'
-  const own = `expires ${formatMs(n.expiresAtNodeMs)} on its clock`
+  const own = `until ${formatMs(n.expiresAtNodeMs)} by its clock`
   return n.expiresAtNodeMs === n.expiresAtMs ? own : `${own} (true ${formatMs(n.expiresAtMs)})`
 }
 
