@@ -6,12 +6,15 @@
 import type { Preset, Scenario } from '../sim'
 import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
 import type { Edits } from './edits'
+import type { OpenedHistory } from './openedHistory'
 
 /** The scenario the reader's edits apply to. */
 export type Base =
   | { kind: 'preset'; preset: Preset; scenario: Scenario }
   /** A scenario from a link; `preset` is the preset it was made from (same id), for its notes. */
   | { kind: 'custom'; scenario: Scenario; preset: Preset | null }
+  /** A real history (src/history): drawn and judged, never re-run; `scenario` only names its lanes. */
+  | { kind: 'history'; scenario: Scenario; preset: null; history: OpenedHistory }
 
 /** One step of the history: the edits and the base they apply to. */
 export interface HistoryEntry {
@@ -50,4 +53,9 @@ export function presetBase(id: string): Extract<Base, { kind: 'preset' }> {
 export function customBase(scenario: Scenario): Base {
   const preset = scenario.id === undefined ? undefined : findPreset(scenario.id)
   return { kind: 'custom', scenario, preset: preset ?? null }
+}
+
+/** A real history's base. */
+export function historyBase(history: OpenedHistory): Extract<Base, { kind: 'history' }> {
+  return { kind: 'history', scenario: history.judgement.run.scenario, preset: null, history }
 }
