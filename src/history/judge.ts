@@ -99,6 +99,9 @@ export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
       }
     }
     const h = historyToRun(merged)
+    for (const p of parts) {
+      for (const message of p.notes ?? []) h.notes.unshift({ kind: 'untimed', message, lines: [] })
+    }
     return judged(
       parts.map((p) => p.source),
       h.run,

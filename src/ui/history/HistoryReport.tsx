@@ -17,8 +17,7 @@ const SOURCE_WORDS: Record<string, string> = {
   'fencing-lab/report': 'the lab’s own report',
   'kubernetes-lease-watch': 'Kubernetes Lease watch',
   'client-go-klog': 'client-go log lines',
-  'etcd-watch': 'etcd watch',
-  'etcd-get': 'etcd get',
+  etcd: 'etcdctl watch or get',
   mapped: 'your mapping',
 }
 

@@ -5,6 +5,7 @@
 export const HISTORY_EXAMPLES = [
   { id: 'kubernetes', title: 'Kubernetes Lease watch + app writes' },
   { id: 'client-go', title: 'client-go logs of two nodes' },
+  { id: 'etcd', title: 'etcd lock watch + app writes' },
   { id: 'native', title: 'A paused writer, unfenced (format v1)' },
 ] as const
 
