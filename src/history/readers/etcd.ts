@@ -183,9 +183,9 @@ export function readEtcd(text: string): ParsedHistory {
       else timed++
       const kvs = (o['kvs'] as unknown[]).map(readKv)
       if (kvs.includes(null)) errors.add(line, 'a key-value without a base64 "key"')
-      const known = (kvs.filter((kv) => kv !== null) as Kv[]).sort(
-        (a, b) => (a.createRevision ?? 0) - (b.createRevision ?? 0),
-      )
+      const known = kvs
+        .filter((kv): kv is Kv => kv !== null)
+        .sort((a, b) => (a.createRevision ?? 0) - (b.createRevision ?? 0))
       // A snapshot: the keys were put before it, at times it does not tell.
       for (const kv of known) put(line, atMs, kv, false)
       return
