@@ -99,3 +99,40 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
   })
 }
+
+test('any other log opens through a mapping, with a live preview of what it matched', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  await page.getByRole('button', { name: 'Paste…', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Paste a history' })
+  await dialog
+    .getByRole('textbox', { name: /^History/ })
+    .fill(
+      [
+        'time;who;what;for;token',
+        '2026-12-03T16:00:00.000Z;lock;granted;A;41',
+        '2026-12-03T16:00:00.500Z;storage;applied;A;41',
+        'garbage',
+        '2026-12-03T16:00:10.000Z;lock;granted;B;42',
+        '2026-12-03T16:00:10.500Z;storage;applied;B;42',
+        '2026-12-03T16:00:16.000Z;storage;applied;A;41',
+      ].join('\n'),
+    )
+  await dialog.getByRole('radio', { name: 'CSV columns' }).check()
+  await dialog
+    .getByRole('textbox', { name: /^Columns, in order/ })
+    .fill('time, actor, kind, client, token')
+  await dialog.getByRole('combobox', { name: 'Separator' }).selectOption({ label: 'semicolon' })
+  const preview = dialog.locator('.fl-map-preview')
+  await expect(preview).toContainText('5 lines matched, 1 not (lines 4).')
+  await expect(preview).toContainText('"kind" must be one of')
+  await dialog
+    .getByRole('textbox', { name: /words for the kinds/ })
+    .fill('granted=acquire-granted, applied=write-accepted')
+  await expect(preview.locator('tbody tr').first()).toContainText('acquire-granted · A · token 41')
+  await dialog.getByRole('button', { name: 'Open the history' }).click()
+  const findings = report(page)
+  await expect(findings).toContainText('Verdict: unsafe')
+  await expect(findings).toContainText('pasted text (your mapping)')
+})

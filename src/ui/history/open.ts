@@ -4,7 +4,7 @@
  * lab's one action for it (`openHistory`). While it reads, and when it cannot be opened, the
  * store's `historyStatus` says so; the lab is left as it was. Nothing is sent anywhere.
  */
-import type { HistoryInput } from '../../history'
+import type { HistoryInput, LineMapping } from '../../history'
 import { where } from '../../history'
 import type { LabStore } from '../../store'
 import type { HistoryExampleId } from './exampleList'
@@ -63,9 +63,15 @@ export async function openHistoryFiles(store: LabStore, files: readonly File[]):
   return openHistoryInputs(store, inputs, names)
 }
 
-/** Opens pasted text as a history. */
-export function openPastedHistory(store: LabStore, text: string): Promise<boolean> {
-  return openHistoryInputs(store, [{ name: null, text }], ['pasted text'])
+/** Opens pasted text (or a file's text, `name`) as a history, read by `mapping` when given. */
+export function openPastedHistory(
+  store: LabStore,
+  text: string,
+  mapping?: LineMapping,
+  name: string | null = null,
+): Promise<boolean> {
+  const input: HistoryInput = { name, text, ...(mapping === undefined ? {} : { mapping }) }
+  return openHistoryInputs(store, [input], [name ?? 'pasted text'])
 }
 
 /** True when a file is a scenario (JSON with `clients`), which opens as a scenario, not a history. */
