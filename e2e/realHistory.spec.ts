@@ -59,7 +59,7 @@ test('a dropped Lease watch and write log: the split brain is drawn and explaine
   // What only a simulation can do is off, with the reason.
   await expect(page.getByRole('button', { name: 'Compare fencing on / off' })).toBeDisabled()
   await page.getByRole('tab', { name: 'Break things' }).click()
-  await expect(page.locator('.fl-break-intro')).toContainText('nothing to re-run')
+  await expect(page.locator('.fl-break-intro')).toContainText('A real history cannot be re-run')
 })
 
 test('a malformed line is named and the rest still opens; pasted text opens too', async ({

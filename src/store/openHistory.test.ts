@@ -67,7 +67,9 @@ describe('openHistory', () => {
     store.getState().openHistory(example(...KUBE))
     const lab = store.getState().lab
     store.getState().pauseClient('node-a', 1000)
-    expect(store.getState().notice).toMatch(/a real history is not a simulation: there is nothing to re-run/)
+    expect(store.getState().notice).toBe(
+      'That change cannot be made: a real history cannot be re-run: open a scenario to break things',
+    )
     expect(store.getState().lab).toBe(lab)
     store.getState().setFencing('orders-db', 'atomic')
     expect(store.getState().lab).toBe(lab)

@@ -16,8 +16,7 @@ export interface OpenedHistory {
 }
 
 /** Why a history cannot be changed, in one sentence (the notice an intervention gets). */
-export const HISTORY_IS_FIXED =
-  'a real history is not a simulation: there is nothing to re-run. Open a scenario to break things'
+export const HISTORY_IS_FIXED = 'a real history cannot be re-run: open a scenario to break things'
 
 /** The history as the lab draws it: the run the judge built, with the judge's findings. */
 export function historyLabRun(opened: OpenedHistory): LabRun {

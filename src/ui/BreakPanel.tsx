@@ -33,8 +33,7 @@ export function BreakPanel() {
   if (isHistory) {
     return (
       <p className="fl-break-intro">
-        This is a real history, not a simulation: it shows what happened, so there is nothing to
-        re-run. Open a scenario to break things.
+        A real history cannot be re-run: open a scenario to break things.
       </p>
     )
   }

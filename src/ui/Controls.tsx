@@ -242,7 +242,7 @@ function CompareToggle() {
       className="fl-button fl-toggle"
       aria-pressed={compareMode && !isHistory}
       disabled={isHistory}
-      title={isHistory ? 'Compare works on a simulation, not on a real history' : undefined}
+      title={isHistory ? 'Off for a real history' : undefined}
       onClick={() => setCompareMode(!compareMode)}
     >
       <CompareIcon />

@@ -37,10 +37,7 @@ export function Panels({ explorer }: { explorer?: ReactNode }) {
         {tab === 'about' && <AboutPanel />}
         {tab === 'explore' &&
           (isHistory ? (
-            <p className="fl-hint">
-              The explorer searches the faults a simulation could meet; a real history already
-              happened. Open a scenario to find a counterexample.
-            </p>
+            <p className="fl-hint">A real history already happened: open a scenario to search.</p>
           ) : (
             explorer
           ))}

@@ -74,6 +74,19 @@ export function openPastedHistory(
   return openHistoryInputs(store, [input], [name ?? 'pasted text'])
 }
 
+/** Dropped files: one scenario file opens as a scenario (`openScenario`); else they are a history. */
+export async function openDropped(
+  store: LabStore,
+  files: File[],
+  openScenario: (file: File) => Promise<void>,
+): Promise<void> {
+  const first = files[0]
+  if (first !== undefined && files.length === 1 && (await isScenarioFile(first))) {
+    store.getState().setHistoryStatus(null)
+    await openScenario(first)
+  } else await openHistoryFiles(store, files)
+}
+
 /** True when a file is a scenario (JSON with `clients`), which opens as a scenario, not a history. */
 export async function isScenarioFile(file: File): Promise<boolean> {
   if (file.size > 4_000_000) return false

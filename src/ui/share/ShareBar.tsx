@@ -20,7 +20,7 @@ const ScenarioEditor = lazy(() => import('./ScenarioEditor'))
 // Opening a real history (files, paste) loads with the history code, below the first screen.
 const HistoryOpener = lazy(() => import('../history/HistoryOpener'))
 
-const NOT_IN_A_LINK = 'A real history stays in this page: it is not put in a link.'
+const NOT_IN_A_LINK = 'A real history is not put in a link.'
 
 type ExportKind = 'scenario' | 'trace' | 'svg' | 'png'
 const EXPORT_WORDS: Record<ExportKind, string> = {
@@ -146,10 +146,7 @@ export function ShareBar() {
       if (first === undefined) return
       setError(null)
       const history = await import('../history/open')
-      if (files.length === 1 && (await history.isScenarioFile(first))) {
-        store.getState().setHistoryStatus(null)
-        void importFile(first)
-      } else void history.openHistoryFiles(store, files)
+      await history.openDropped(store, files, importFile)
     },
     [importFile, store],
   )
