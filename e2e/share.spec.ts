@@ -192,9 +192,13 @@ test('a bad file is refused with its path and line, and the scenario stays', asy
   await expect(picker(page)).toHaveValue('lock-delay')
   await expect(scrubber(page)).toHaveValue('700')
 
-  // Dropped on the lab: not JSON at all, then a scenario in another format, then a good one.
+  // Dropped on the lab: not a scenario (so read as a history, which it is not either), then a
+  // scenario in another format, then a good one.
   await dropFile(page, 'notes.txt', 'not { json')
-  await expect(alert).toContainText('“notes.txt” was not opened. Not valid JSON:')
+  await expect(alert).toContainText(
+    'notes.txt was not opened: no event could be read; first: notes.txt line 1:',
+  )
+  await expect(alert).toContainText('The lab is unchanged.')
   await dropFile(
     page,
     'future.json',

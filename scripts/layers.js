@@ -37,11 +37,15 @@ export const LAYERS = [
   { name: 'tour/chapters', layers: ['sim'], packages: [], pure: true },
   { name: 'systems', layers: ['sim'], packages: [], pure: true },
   { name: 'viz', layers: ['sim', 'timeline'], packages: ['react', 'd3-array', 'd3-scale'] },
-  { name: 'workers', layers: ['explore', 'sim'], packages: [] },
-  { name: 'store', layers: ['sim', 'timeline', 'explore'], packages: ['react', 'zustand'] },
+  { name: 'workers', layers: ['explore', 'history', 'sim'], packages: [] },
+  {
+    name: 'store',
+    layers: ['sim', 'timeline', 'explore', 'history'],
+    packages: ['react', 'zustand'],
+  },
   {
     name: 'ui',
-    layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'systems', 'sim'],
+    layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'systems', 'history', 'sim'],
     packages: ['react', 'react-dom', 'zustand', 'd3-array', 'd3-scale', 'jsonc-parser'],
   },
   {

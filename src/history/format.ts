@@ -81,6 +81,8 @@ export interface ParsedHistory {
    * with timestamped inputs, it is read again in their year.
    */
   yearless?: boolean
+  /** What the reader could not tell from its format (e.g. etcd writes no time), for the notes. */
+  notes?: string[]
 }
 
 export function emptyHeader(): HistoryHeader {

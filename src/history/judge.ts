@@ -9,6 +9,8 @@ import type { Why } from './explain'
 import { explainer } from './explain'
 import type { HistoryHeader, LineError, ParsedHistory } from './format'
 import { emptyHeader } from './format'
+import type { LineMapping } from './mapping'
+import { mapHistory, MAPPED_SOURCE } from './mapping'
 import { readHistory } from './read'
 import { isoFromMs } from './time'
 import { isLabReport, readLabReport } from './readers/labReport'
@@ -19,6 +21,8 @@ export interface HistoryInput {
   /** A name for messages (a file name); null for a single unnamed input. */
   name: string | null
   text: string
+  /** The reader's own mapping of its lines (mapping.ts), for a log in no format the lab knows. */
+  mapping?: LineMapping
 }
 
 export interface JudgedFinding {
@@ -53,7 +57,7 @@ export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
   const errors: Array<LineError & { file: string | null }> = []
   try {
     // The lab's own report is a run already: judged as it is, not merged.
-    if (inputs.length === 1) {
+    if (inputs.length === 1 && inputs[0]?.mapping === undefined) {
       const only = inputs[0] as HistoryInput
       const report = asLabReport(only.text)
       if (report !== null) {
@@ -64,7 +68,7 @@ export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
         return judged(['fencing-lab/report'], read.run, lineOf, refOf, [], errors, 0, true)
       }
     }
-    const first = inputs.map((input) => readHistory(input.text, input.name))
+    const first = inputs.map((input) => readInput(input))
     // Yearless log lines merged with timestamped ones are read in the others' year.
     const dated = first.filter((p) => p.yearless !== true).flatMap((p) => p.events)
     const year =
@@ -74,7 +78,7 @@ export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
     const parts: ParsedHistory[] = inputs.map((input, i) => {
       const parsed =
         year !== undefined && first[i]?.yearless === true
-          ? readHistory(input.text, input.name, year)
+          ? readInput(input, year)
           : (first[i] as ParsedHistory)
       for (const e of parsed.errors) errors.push({ ...e, file: input.name })
       if (input.name !== null && inputs.length > 1) {
@@ -99,6 +103,9 @@ export function judgeHistory(inputs: readonly HistoryInput[]): JudgeOutcome {
       }
     }
     const h = historyToRun(merged)
+    for (const p of parts) {
+      for (const message of p.notes ?? []) h.notes.unshift({ kind: 'untimed', message, lines: [] })
+    }
     return judged(
       parts.map((p) => p.source),
       h.run,
@@ -143,6 +150,21 @@ function judged(
     ok: true,
     judgement: { sources, run, result, findings, notes, errors, lineOf, refOf, originMs },
   }
+}
+
+/** An input read by its own mapping, or by the reader its format calls for. */
+function readInput(input: HistoryInput, year?: number): ParsedHistory {
+  if (input.mapping === undefined) return readHistory(input.text, input.name, year)
+  const mapped = mapHistory(input.text, input.mapping, 0)
+  if ('problem' in mapped) {
+    return {
+      source: MAPPED_SOURCE,
+      header: emptyHeader(),
+      events: [],
+      errors: [{ line: 0, message: mapped.problem }],
+    }
+  }
+  return mapped.parsed
 }
 
 /** A line error in words: `line 3: …` or `app.log line 3: …`. */

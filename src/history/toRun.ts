@@ -24,6 +24,7 @@ export type NoteKind =
   | 'no-lock-events'
   | 'renamed'
   | 'unmatched'
+  | 'untimed'
 
 /** Something the history cannot tell, or a reading the judge had to make, with the lines behind it. */
 export interface Note {

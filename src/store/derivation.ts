@@ -14,6 +14,7 @@ import { deriveLabRun } from './derive'
 import type { Edits } from './edits'
 import { applyEdits, isEdited } from './edits'
 import type { Base } from './history'
+import { HISTORY_IS_FIXED, historyLabRun } from './openedHistory'
 import type { CursorRange } from './selectors'
 import { clampCursor } from './selectors'
 
@@ -65,8 +66,21 @@ export function createDeriver(): Deriver {
     return lab
   }
 
+  const histories = new WeakMap<Base, LabRun>()
+
   return (inputs) => {
     const { base, edits } = inputs
+    if (base.kind === 'history') {
+      // What happened is not re-run or edited, and has no fenced/unfenced twin to compare with.
+      if (isEdited(base.scenario, edits)) return { ok: false, message: HISTORY_IS_FIXED }
+      let lab = histories.get(base)
+      if (lab === undefined) {
+        lab = historyLabRun(base.history)
+        histories.set(base, lab)
+      }
+      const cursorMs = clampCursor({ lab, compare: null, range: inputs.range }, inputs.cursorMs)
+      return { ok: true, derived: { lab, compare: null, edited: false, cursorMs } }
+    }
     let entry = runs.get(edits)
     // An edits value belongs to one base; the check keeps a reused value from lying.
     if (entry?.base !== base) {

@@ -7,6 +7,7 @@ import type { Preset, Scenario } from '../sim'
 import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
 import type { DangerWindowSpan } from '../timeline'
 import type { Edits } from './edits'
+import type { OpenedHistory } from './openedHistory'
 
 /** The scenario the reader's edits apply to. */
 export type Base =
@@ -22,6 +23,8 @@ export type Base =
       preset: Preset | null
       dangerWindows?: readonly DangerWindowSpan[]
     }
+  /** A real history (src/history): drawn and judged, never re-run; `scenario` only names its lanes. */
+  | { kind: 'history'; scenario: Scenario; preset: null; history: OpenedHistory }
 
 /** One step of the history: the edits and the base they apply to. */
 export interface HistoryEntry {
@@ -64,4 +67,9 @@ export function customBase(
   const preset = scenario.id === undefined ? undefined : findPreset(scenario.id)
   const base: Base = { kind: 'custom', scenario, preset: preset ?? null }
   return dangerWindows.length === 0 ? base : { ...base, dangerWindows }
+}
+
+/** A real history's base. */
+export function historyBase(history: OpenedHistory): Extract<Base, { kind: 'history' }> {
+  return { kind: 'history', scenario: history.judgement.run.scenario, preset: null, history }
 }

@@ -6,7 +6,7 @@
  * step gives a notice, never a broken lab.
  */
 import type { Fault, Scenario } from '../sim'
-import { findPreset, parseScenario } from '../sim'
+import { DEFAULT_PRESET_ID, findPreset, parseScenario } from '../sim'
 import { readDangerWindowSpans } from '../timeline'
 import type { Edits, Fencing } from './edits'
 import { FENCING_MODES } from './edits'
@@ -29,7 +29,8 @@ export interface HistoryRecord {
 }
 
 /** The history as a record; `keepUndo` bounds how many undo steps it keeps (the newest). */
-export function historyRecord(history: LabHistory, keepUndo = UNDO_LIMIT): HistoryRecord {
+export function historyRecord(full: LabHistory, keepUndo = UNDO_LIMIT): HistoryRecord {
+  const history = withoutRealHistories(full)
   const bases: BaseRecord[] = []
   const index = new Map<Base, number>()
   const step = ({ base, edits }: HistoryEntry): StepRecord => {
@@ -40,7 +41,7 @@ export function historyRecord(history: LabHistory, keepUndo = UNDO_LIMIT): Histo
       bases.push(
         base.kind === 'preset'
           ? { preset: base.preset.id }
-          : base.dangerWindows === undefined
+          : base.kind !== 'custom' || base.dangerWindows === undefined
             ? { scenario: base.scenario }
             : { scenario: base.scenario, dangerWindows: base.dangerWindows },
       )
@@ -54,6 +55,21 @@ export function historyRecord(history: LabHistory, keepUndo = UNDO_LIMIT): Histo
     redo: history.redoStack.map(step),
     bases,
   }
+}
+
+/**
+ * The steps that showed a real history are left out: a history can be megabytes, and it stays in
+ * the page that opened it (nothing of it is stored). A reload returns to the step before it.
+ */
+function withoutRealHistories(history: LabHistory): LabHistory {
+  const simulated = (step: HistoryEntry) => step.base.kind !== 'history'
+  const undoStack = history.undoStack.filter(simulated)
+  const redoStack = history.redoStack.filter(simulated)
+  if (simulated(history)) return { ...history, undoStack, redoStack }
+  const before = undoStack.at(-1)
+  if (before !== undefined) return { ...before, undoStack: undoStack.slice(0, -1), redoStack }
+  const base = presetBase(DEFAULT_PRESET_ID)
+  return { base, edits: { faults: base.scenario.faults, fencing: {} }, undoStack, redoStack }
 }
 
 /** The history a record holds, or null when it is not one this version wrote intact. */

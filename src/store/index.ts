@@ -14,6 +14,8 @@ export {
   scenarioEdits,
 } from './edits'
 export type { HistoryRecord } from './historyRecord'
+export type { HistoryStatus, OpenedHistory } from './openedHistory'
+export { HISTORY_IS_FIXED, historyTitle } from './openedHistory'
 export { historyRecord, readHistoryRecord } from './historyRecord'
 export type { MessageAction } from './interventions'
 export { faultTimeMs, messageFault } from './interventions'

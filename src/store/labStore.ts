@@ -103,7 +103,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
     }
     const { history, derived, range, notice } = start
     return {
-      ...createScenarioSlice({ ...history, ...derived })(kit)(set, get, api),
+      ...createScenarioSlice({ ...history, ...derived, historyStatus: null })(kit)(set, get, api),
       ...createInterventionSlice(kit)(set, get, api),
       ...createCursorSlice({
         cursorMs: derived.cursorMs,

@@ -9,7 +9,9 @@ import type { LabRun } from './derive'
 import type { Edits } from './edits'
 import { baseEdits, scenarioEdits } from './edits'
 import type { Base, HistoryEntry } from './history'
-import { customBase, presetBase, recorded } from './history'
+import { customBase, historyBase, presetBase, recorded } from './history'
+import type { HistoryStatus, OpenedHistory } from './openedHistory'
+import { historyTitle } from './openedHistory'
 import type { LabSlice } from './slice'
 
 export interface ScenarioSlice {
@@ -23,6 +25,8 @@ export interface ScenarioSlice {
   compare: ComparePair | null
   /** True when the edits change the base scenario. */
   edited: boolean
+  /** A real history being read, or why the last one could not be opened (null: neither). */
+  historyStatus: HistoryStatus | null
 
   /** Opens a preset as an undoable step (Undo returns to the scenario and edits open before). */
   loadPreset: (id: string) => void
@@ -47,6 +51,13 @@ export interface ScenarioSlice {
       dangerWindows?: readonly DangerWindowSpan[]
     },
   ) => void
+  /**
+   * Opens a real history (read and judged off the store: src/history, in a worker) as an undoable
+   * step, at its start. The one road by which a history becomes the lab's state.
+   */
+  openHistory: (history: OpenedHistory) => void
+  /** Says that a history is being read, or why it could not be opened (the lab is unchanged). */
+  setHistoryStatus: (status: HistoryStatus | null) => void
   undo: () => void
   redo: () => void
   resetEdits: () => void
@@ -56,13 +67,21 @@ export interface ScenarioSlice {
 type ScenarioFields = Omit<ScenarioSlice, keyof ScenarioActions>
 type ScenarioActions = Pick<
   ScenarioSlice,
-  'loadPreset' | 'loadScenario' | 'editScenario' | 'openScenario' | 'undo' | 'redo' | 'resetEdits'
+  | 'loadPreset'
+  | 'loadScenario'
+  | 'editScenario'
+  | 'openScenario'
+  | 'openHistory'
+  | 'setHistoryStatus'
+  | 'undo'
+  | 'redo'
+  | 'resetEdits'
 >
 
 export const createScenarioSlice =
   (initial: ScenarioFields): LabSlice<ScenarioSlice> =>
   (kit) =>
-  (_set, get) => {
+  (set, get) => {
     const opened = (base: Base) => `Opened “${base.scenario.title ?? 'a custom scenario'}”.`
 
     /** Opens `base` as a new step, the cursor at `cursorMs` (clamped), playback stopped. */
@@ -98,6 +117,18 @@ export const createScenarioSlice =
           options?.cursorMs ?? 0,
           options?.announcement,
         ),
+      openHistory: (history) => {
+        const { result } = history.judgement
+        const n = result.violations.length
+        const verdict = n === 0 ? `no violation found` : `${n} violation${n === 1 ? '' : 's'} found`
+        set({ historyStatus: null })
+        open(
+          historyBase(history),
+          0,
+          `Opened the real history “${historyTitle(history)}”: ${verdict}.`,
+        )
+      },
+      setHistoryStatus: (historyStatus) => set({ historyStatus }),
       editScenario: (scenario, options) => {
         const s = get()
         const edits = scenarioEdits(s.base.scenario, scenario)

@@ -29,6 +29,14 @@ const JUMP_CHOICES = [-10_000, -5000, -1000, 1000, 5000, 10_000]
 
 export function BreakPanel() {
   const atMs = faultTimeMs(useLab(actionMsOf))
+  const isHistory = useLab((s) => s.base.kind === 'history')
+  if (isHistory) {
+    return (
+      <p className="fl-break-intro">
+        A real history cannot be re-run: open a scenario to break things.
+      </p>
+    )
+  }
   return (
     <div className="fl-break">
       <p className="fl-break-intro">

@@ -234,11 +234,15 @@ function FutureToggle() {
 function CompareToggle() {
   const compareMode = useLab((s) => s.compareMode)
   const setCompareMode = useLab((s) => s.setCompareMode)
+  // A real history happened once: there is no fenced or unfenced twin of it to compare.
+  const isHistory = useLab((s) => s.base.kind === 'history')
   return (
     <button
       type="button"
       className="fl-button fl-toggle"
-      aria-pressed={compareMode}
+      aria-pressed={compareMode && !isHistory}
+      disabled={isHistory}
+      title={isHistory ? 'Off for a real history' : undefined}
       onClick={() => setCompareMode(!compareMode)}
     >
       <CompareIcon />

@@ -25,6 +25,9 @@ const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
 // "Model my setup" loads when its section is first opened.
 const SystemPicker = lazy(() => import('./systems/SystemPicker'))
 // The panels and the event log sit below the first screen: they load after it, in their own chunk.
+// A real history's report loads with the history code, when one is opened.
+const HistoryReport = lazy(() => import('./history/HistoryReport'))
+const HistoryTop = lazy(() => import('./history/HistoryLead'))
 const Panels = lazy(() => import('./Panels').then((module) => ({ default: module.Panels })))
 
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
@@ -51,11 +54,13 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
         <CopyBrokenLink link={brokenLink} />
       </Notice>
       <ScenarioLead />
+      <RealHistoryTop />
       <section className="fl-stage" aria-label="Timeline" tabIndex={-1}>
         <Caption />
         <DiagramPanel zoomControls={<ZoomControls />} />
         <Controls />
       </section>
+      <RealHistoryReport />
       <div className="fl-after-stage">
         {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
         <div className="fl-theme-after">
@@ -83,6 +88,29 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       </LoadBoundary>
       <LiveRegion />
     </div>
+  )
+}
+
+/** That a real history is open or being read (its code loads only once one is). */
+function RealHistoryTop() {
+  const shown = useLab((s) => s.base.kind === 'history' || s.historyStatus !== null)
+  if (!shown) return null
+  return (
+    <Suspense fallback={null}>
+      <HistoryTop />
+    </Suspense>
+  )
+}
+
+function RealHistoryReport() {
+  const isHistory = useLab((s) => s.base.kind === 'history')
+  if (!isHistory) return null
+  return (
+    <LoadBoundary what="history report">
+      <Suspense fallback={<p className="fl-hint">Loading the report…</p>}>
+        <HistoryReport />
+      </Suspense>
+    </LoadBoundary>
   )
 }
 

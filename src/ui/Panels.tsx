@@ -24,6 +24,7 @@ export function Panels({ explorer }: { explorer?: ReactNode }) {
   const selected = useLab((s) => s.tab)
   const setTab = useLab((s) => s.setTab)
   const count = useLab((s) => s.lab.run.events.length)
+  const isHistory = useLab((s) => s.base.kind === 'history')
   const logHeading = useId()
   const tabs = explorer === undefined ? TABS.filter((t) => t.id !== 'explore') : TABS
   // A tab left out (the explorer in an embed) shows the first one instead.
@@ -34,7 +35,12 @@ export function Panels({ explorer }: { explorer?: ReactNode }) {
         {tab === 'state' && <Inspector />}
         {tab === 'break' && <BreakPanel />}
         {tab === 'about' && <AboutPanel />}
-        {tab === 'explore' && explorer}
+        {tab === 'explore' &&
+          (isHistory ? (
+            <p className="fl-hint">A real history already happened: open a scenario to search.</p>
+          ) : (
+            explorer
+          ))}
       </Tabs>
       <section className="fl-log-panel" aria-labelledby={logHeading}>
         <header className="fl-log-header">

@@ -7,9 +7,12 @@
 import { useId } from 'react'
 import type { Preset } from '../sim'
 import { PRESETS } from '../sim'
-import { useLab } from '../store'
+import { historyTitle, useLab, useLabStore } from '../store'
+import { EXAMPLE_PREFIX, HISTORY_EXAMPLES } from './history/exampleList'
+import type { HistoryExampleId } from './history/exampleList'
 
 const CUSTOM = '__custom__'
+const HISTORY = '__history__'
 
 /** Scrolls the lab's stage into view and gives it focus, so the page's keys act on it. */
 export function showStage(from: Element): void {
@@ -26,8 +29,10 @@ export function ScenarioSelect() {
   const title = useLab((s) => s.lab.scenario.title)
   const loadPreset = useLab((s) => s.loadPreset)
   const resetEdits = useLab((s) => s.resetEdits)
+  const store = useLabStore()
   const selectId = useId()
-  const current = base.kind === 'preset' ? base.preset.id : CUSTOM
+  const current =
+    base.kind === 'preset' ? base.preset.id : base.kind === 'history' ? HISTORY : CUSTOM
   return (
     <div className="fl-picker-row">
       <label htmlFor={selectId} className="fl-picker-label">
@@ -38,7 +43,11 @@ export function ScenarioSelect() {
         className="fl-picker-select"
         value={current}
         onChange={(e) => {
-          loadPreset(e.currentTarget.value)
+          const value = e.currentTarget.value
+          if (value.startsWith(EXAMPLE_PREFIX)) {
+            const id = value.slice(EXAMPLE_PREFIX.length) as HistoryExampleId
+            void import('./history/open').then((m) => m.openHistoryExample(store, id))
+          } else loadPreset(value)
           e.currentTarget.closest('.fl-lab')?.querySelector('.fl-stage')?.scrollIntoView({
             block: 'nearest',
           })
@@ -47,11 +56,21 @@ export function ScenarioSelect() {
         {base.kind === 'custom' && (
           <option value={CUSTOM}>Custom: {title ?? 'untitled scenario'}</option>
         )}
+        {base.kind === 'history' && (
+          <option value={HISTORY}>Real history: {historyTitle(base.history)}</option>
+        )}
         {PRESETS.map((p) => (
           <option key={p.id} value={p.id}>
             {p.scenario.title}
           </option>
         ))}
+        <optgroup label="Real histories (examples)">
+          {HISTORY_EXAMPLES.map((x) => (
+            <option key={x.id} value={`${EXAMPLE_PREFIX}${x.id}`}>
+              {x.title}
+            </option>
+          ))}
+        </optgroup>
       </select>
       {edited && (
         <span className="fl-edited">

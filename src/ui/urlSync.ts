@@ -54,6 +54,11 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     timer = null
     unwritten = false
     const s = store.getState()
+    // A real history is not put in the address: nothing of it leaves the page that opened it.
+    if (s.base.kind === 'history') {
+      writeTitle()
+      return
+    }
     const link = writeLabLink(linkTarget(s), s.cursorMs, linkView(s))
     const url = `${location.pathname}${link.search}${link.hash}`
     if (s.base !== shownBase) {

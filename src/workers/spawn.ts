@@ -22,3 +22,11 @@ export function spawnChaosWorker(): ChaosPort {
     name: 'fencing-lab-chaos',
   }) as unknown as ChaosPort
 }
+
+/** The worker that reads and judges a real history off the page's thread (ui/history/judge.ts). */
+export function spawnHistoryWorker(): Worker {
+  return new Worker(new URL('./history.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'fencing-lab-history',
+  })
+}

@@ -1,7 +1,8 @@
 /**
  * Sharing and authoring, in the lab page: copy a link to exactly this state, embed it, edit the
  * scenario as JSON, import or export it as a file (also by dropping a file on the lab), and
- * download the run's trace or the diagram as SVG or PNG. The dialog, the editor and the
+ * download the run's trace or the diagram as SVG or PNG; open a real history (files, a drop of
+ * several files, or pasted text: ui/history). The dialog, the editor and the
  * exporters load on first use, so the lab's first load does not grow.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -16,6 +17,10 @@ import './share.css'
 
 const EmbedDialog = lazy(() => import('./EmbedDialog'))
 const ScenarioEditor = lazy(() => import('./ScenarioEditor'))
+// Opening a real history (files, paste) loads with the history code, below the first screen.
+const HistoryOpener = lazy(() => import('../history/HistoryOpener'))
+
+const NOT_IN_A_LINK = 'A real history is not put in a link.'
 
 type ExportKind = 'scenario' | 'trace' | 'svg' | 'png'
 const EXPORT_WORDS: Record<ExportKind, string> = {
@@ -42,6 +47,7 @@ export function ShareBar() {
   // The import just made, while it is still the last step in the lab's history.
   const [undoImport, setUndoImport] = useState<{ edits: unknown; title: string } | null>(null)
   const [dragging, setDragging] = useState(false)
+  const isHistory = useLab((s) => s.base.kind === 'history')
 
   /** Feedback: shown beside the buttons and said once in the lab's polite live region. */
   const say = useCallback(
@@ -54,6 +60,10 @@ export function ShareBar() {
 
   const copyLink = async () => {
     const s = store.getState()
+    if (s.base.kind === 'history') {
+      say(NOT_IN_A_LINK)
+      return
+    }
     const { pageUrl } = labLocation(location.href)
     const url = shareUrl(pageUrl, linkTarget(s), s.cursorMs, linkView(s))
     const title = s.lab.scenario.title ?? 'this custom scenario'
@@ -130,6 +140,18 @@ export function ShareBar() {
     [store],
   )
 
+  /** A dropped scenario file opens as a scenario; anything else (several files, logs) as a history. */
+  const openDropped = useCallback(
+    async (files: File[]) => {
+      const first = files[0]
+      if (first === undefined) return
+      setError(null)
+      const history = await import('../history/open')
+      await history.openDropped(store, files, importFile)
+    },
+    [importFile, store],
+  )
+
   const undoTheImport = () => {
     if (undoImport === null) return
     if (store.getState().edits !== undoImport.edits) return
@@ -165,9 +187,8 @@ export function ShareBar() {
       e.preventDefault()
       depth = 0
       setDragging(false)
-      const files = e.dataTransfer?.files
-      const first = files?.[0]
-      if (first !== undefined) void importFile(first, (files?.length ?? 1) - 1)
+      const files = [...(e.dataTransfer?.files ?? [])]
+      void openDropped(files)
     }
     lab.addEventListener('dragenter', enter)
     lab.addEventListener('dragover', over)
@@ -179,7 +200,7 @@ export function ShareBar() {
       lab.removeEventListener('dragleave', leave)
       lab.removeEventListener('drop', drop)
     }
-  }, [importFile])
+  }, [openDropped])
 
   const closeEditor = useCallback(() => {
     setEditorOpen(false)
@@ -203,7 +224,7 @@ export function ShareBar() {
             type="button"
             className="fl-button fl-button--small"
             aria-haspopup="dialog"
-            onClick={() => setEmbedOpen(true)}
+            onClick={() => (isHistory ? say(NOT_IN_A_LINK) : setEmbedOpen(true))}
           >
             <CodeIcon />
             Embed…
@@ -218,6 +239,7 @@ export function ShareBar() {
             type="button"
             className="fl-button fl-button--small fl-toggle"
             aria-expanded={editorOpen}
+            disabled={isHistory}
             {...(editorOpen ? { 'aria-controls': `${ids}-editor` } : {})}
             onClick={() => (editorOpen ? closeEditor() : setEditorOpen(true))}
           >
@@ -233,6 +255,7 @@ export function ShareBar() {
           <button
             type="button"
             className="fl-button fl-button--small"
+            disabled={isHistory}
             onClick={() => void runExport('scenario')}
           >
             Export
@@ -251,6 +274,9 @@ export function ShareBar() {
             }}
           />
         </div>
+        <Suspense fallback={null}>
+          <HistoryOpener />
+        </Suspense>
         <div className="fl-share-group" role="group" aria-labelledby={`${ids}-download`}>
           <span id={`${ids}-download`} className="fl-share-label">
             Download
@@ -343,7 +369,7 @@ export function ShareBar() {
       )}
       {dragging && (
         <div className="fl-drop-overlay" aria-hidden="true">
-          <p>Drop a scenario file (.json) to open it</p>
+          <p>Drop a scenario file, or a history (several files merge), to open it</p>
         </div>
       )}
     </div>

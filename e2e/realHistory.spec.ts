@@ -1,0 +1,138 @@
+/**
+ * A real history in the lab (issue 15): a newcomer drops a Kubernetes Lease watch and the app's
+ * write log and sees the split brain drawn and explained; a malformed line is named and the rest
+ * still opens; pasted text opens; a shipped example opens from the scenario picker; the history
+ * view has no accessibility violations. (e2e/history.spec.ts is the undo history across reloads.)
+ */
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const example = (name: string) => readFileSync(`examples/histories/${name}`, 'utf8')
+
+function picker(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Scenario' })
+}
+
+function report(page: Page): Locator {
+  return page.getByRole('region', { name: 'What this history shows' })
+}
+
+async function dropFiles(page: Page, files: ReadonlyArray<{ name: string; text: string }>) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer()
+    for (const f of list) transfer.items.add(new File([f.text], f.name))
+    return transfer
+  }, files)
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    await page.locator('.fl-lab').dispatchEvent(type, { dataTransfer })
+  }
+}
+
+test('a dropped Lease watch and write log: the split brain is drawn and explained', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  await dropFiles(page, [
+    { name: 'kubernetes-lease-watch.json', text: example('kubernetes-lease-watch.json') },
+    { name: 'kubernetes-app-writes.ndjson', text: example('kubernetes-app-writes.ndjson') },
+  ])
+  await expect(page.locator('.fl-history-lead')).toContainText(
+    'Real history not a simulation: Two leaders of the orders writer',
+  )
+  await expect(picker(page).locator('option:checked')).toHaveText(/^Real history: Two leaders/)
+  // The same diagram: a lane for each node, the lock service's and the database's.
+  const diagram = page.getByRole('group', { name: /^Space-time diagram/ })
+  await expect(diagram).toContainText('node-a')
+  await expect(diagram).toContainText('node-b')
+  await expect(diagram).toContainText('orders-db')
+  const findings = report(page)
+  await expect(findings).toContainText('Verdict: unsafe (1 violation, 0 warnings)')
+  await expect(findings).toContainText(
+    "Why: orders-db accepted node-a's write with token 0 at 25.305 s (kubernetes-app-writes.ndjson line 7) after it had accepted node-b's write with token 1 at 20.104 s (kubernetes-app-writes.ndjson line 5); the lock service granted 1 to node-b at 19.5 s (kubernetes-lease-watch.json line 55).",
+  )
+  await findings
+    .getByRole('button', { name: /Jump to kubernetes-app-writes\.ndjson line 7/ })
+    .click()
+  await expect(page.getByRole('slider', { name: 'Time' })).toHaveValue('25305')
+  // What only a simulation can do is off, with the reason.
+  await expect(page.getByRole('button', { name: 'Compare fencing on / off' })).toBeDisabled()
+  await page.getByRole('tab', { name: 'Break things' }).click()
+  await expect(page.locator('.fl-break-intro')).toContainText('A real history cannot be re-run')
+})
+
+test('a malformed line is named and the rest still opens; pasted text opens too', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  const lines = example('gc-pause-unfenced.ndjson').split('\n')
+  lines.splice(3, 0, '{"atMs": "soon", "actor": "A", "kind": "write-sent"}')
+  await dropFiles(page, [{ name: 'bad.ndjson', text: lines.join('\n') }])
+  const findings = report(page)
+  await expect(findings).toContainText('1 line could not be read (the rest was judged)')
+  await expect(findings).toContainText('bad.ndjson line 4: "atMs" must be a number of milliseconds')
+  await expect(findings).toContainText('Verdict: unsafe')
+
+  await page.getByRole('button', { name: 'Paste…', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Paste a history' })
+  await dialog.getByRole('textbox').fill(example('client-go-node-a.log'))
+  await dialog.getByRole('button', { name: 'Open the history' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(findings).toContainText('pasted text')
+  await expect(picker(page).locator('option:checked')).toHaveText('Real history: pasted text')
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`an example opens from the scenario picker, with no accessibility violations (${colorScheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/?scenario=gc-pause')
+    await picker(page).selectOption({ label: 'client-go logs of two nodes' })
+    await expect(page.locator('.fl-history-lead')).toBeVisible()
+    await expect(report(page)).toContainText('client-go-node-a.log')
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
+  })
+}
+
+test('any other log opens through a mapping, with a live preview of what it matched', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  await page.getByRole('button', { name: 'Paste…', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Paste a history' })
+  await dialog
+    .getByRole('textbox', { name: /^History/ })
+    .fill(
+      [
+        'time;who;what;for;token',
+        '2026-12-03T16:00:00.000Z;lock;granted;A;41',
+        '2026-12-03T16:00:00.500Z;storage;applied;A;41',
+        'garbage',
+        '2026-12-03T16:00:10.000Z;lock;granted;B;42',
+        '2026-12-03T16:00:10.500Z;storage;applied;B;42',
+        '2026-12-03T16:00:16.000Z;storage;applied;A;41',
+      ].join('\n'),
+    )
+  await dialog.getByRole('radio', { name: 'CSV columns' }).check()
+  await dialog
+    .getByRole('textbox', { name: /^Columns, in order/ })
+    .fill('time, actor, kind, client, token')
+  await dialog.getByRole('combobox', { name: 'Separator' }).selectOption({ label: 'semicolon' })
+  const preview = dialog.locator('.fl-map-preview')
+  await expect(preview).toContainText('5 lines matched, 1 not (lines 4).')
+  await expect(preview).toContainText('"kind" must be one of')
+  await dialog
+    .getByRole('textbox', { name: /words for the kinds/ })
+    .fill('granted=acquire-granted, applied=write-accepted')
+  await expect(preview.locator('tbody tr').first()).toContainText('acquire-granted · A · token 41')
+  await dialog.getByRole('button', { name: 'Open the history' }).click()
+  const findings = report(page)
+  await expect(findings).toContainText('Verdict: unsafe')
+  await expect(findings).toContainText('pasted text (your mapping)')
+})

@@ -1,0 +1,36 @@
+/**
+ * Judges a history off the page's thread (workers/history.worker.ts), so the page keeps answering
+ * while a large one is read. Where no worker can start (a test, a locked-down page), the same pure
+ * judge runs here instead: slower to answer, same outcome.
+ */
+import type { HistoryInput, JudgeOutcome } from '../../history'
+import { spawnHistoryWorker } from '../../workers/spawn'
+import type { HistoryReply } from '../../workers/history.worker'
+
+export async function judgeOffThread(inputs: HistoryInput[]): Promise<JudgeOutcome> {
+  if (typeof Worker === 'function') {
+    const reply = await viaWorker(inputs).catch(() => null)
+    if (reply !== null) {
+      if (reply.ok) return reply.outcome
+      throw new Error(reply.message)
+    }
+  }
+  const { judgeHistory } = await import('../../history')
+  return judgeHistory(inputs)
+}
+
+/** The worker's reply, or a rejection when the worker could not start or run. */
+function viaWorker(inputs: HistoryInput[]): Promise<HistoryReply> {
+  return new Promise((resolve, reject) => {
+    const worker = spawnHistoryWorker()
+    worker.addEventListener('message', (event: MessageEvent<HistoryReply>) => {
+      worker.terminate()
+      resolve(event.data)
+    })
+    worker.addEventListener('error', (event) => {
+      worker.terminate()
+      reject(new Error(event.message))
+    })
+    worker.postMessage({ inputs })
+  })
+}
