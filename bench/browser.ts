@@ -18,12 +18,16 @@ export interface Preview {
   close: () => Promise<void>
 }
 
-/** Serves dist/ as it is (build first: `npm run build`) and launches Chromium. */
+/**
+ * Serves dist/ as it is (build first: `npm run build`) and launches Chromium. BENCH_DIST serves
+ * another build instead (a copy of an older dist/, to measure before and after in one sitting).
+ */
 export async function openPreview(): Promise<Preview> {
-  if (!existsSync('dist/index.html')) {
-    throw new Error('dist/ is missing: run `npm run build` first')
+  const dist = process.env.BENCH_DIST ?? 'dist'
+  if (!existsSync(`${dist}/index.html`)) {
+    throw new Error(`${dist}/ is missing: run \`npm run build\` first`)
   }
-  const server = await serveStatic('dist', Number(process.env.BENCH_PORT ?? 4181))
+  const server = await serveStatic(dist, Number(process.env.BENCH_PORT ?? 4181))
   try {
     const executablePath = resolveChromium()
     const browser = await chromium.launch({
