@@ -26,9 +26,9 @@ export function useCursorValue<T>(
   cursorMs: number,
   derive: (ms: number) => T,
 ): T {
-  return useSyncExternalStore(feed?.subscribe ?? NO_SUBSCRIPTION, () =>
-    derive(feed === undefined ? cursorMs : feed.getMs()),
-  )
+  const snapshot = () => derive(feed === undefined ? cursorMs : feed.getMs())
+  // The same snapshot on the server: the build's prerender draws the first frame from it.
+  return useSyncExternalStore(feed?.subscribe ?? NO_SUBSCRIPTION, snapshot, snapshot)
 }
 
 const same = (ms: number) => ms
