@@ -18,17 +18,52 @@ export interface Preview {
   close: () => Promise<void>
 }
 
-/** Serves dist/ as it is (build first: `npm run build`) and launches Chromium. */
+/**
+ * Serves dist/ as it is (build first: `npm run build`) and launches Chromium. BENCH_DIST serves
+ * another build instead (a copy of an older dist/, to measure before and after in one sitting).
+ */
 export async function openPreview(): Promise<Preview> {
-  if (!existsSync('dist/index.html')) {
-    throw new Error('dist/ is missing: run `npm run build` first')
+  const dist = process.env.BENCH_DIST ?? 'dist'
+  if (!existsSync(`${dist}/index.html`)) {
+    throw new Error(`${dist}/ is missing: run \`npm run build\` first`)
   }
-  const port = Number(process.env.BENCH_PORT ?? 4181)
+  const server = await serveStatic(dist, Number(process.env.BENCH_PORT ?? 4181))
+  try {
+    const executablePath = resolveChromium()
+    const browser = await chromium.launch({
+      ...(executablePath ? { executablePath } : {}),
+      args: [...CHROMIUM_ARGS],
+    })
+    return {
+      base: server.base,
+      browser,
+      close: async () => {
+        await browser.close()
+        server.close()
+      },
+    }
+  } catch (error) {
+    server.close()
+    throw error
+  }
+}
+
+export interface StaticServer {
+  base: string
+  close: () => void
+}
+
+/**
+ * Serves a directory of static files with `vite preview` (the same server for every page
+ * measured side by side, so none is favoured by its server): dist/, or a peer's static site.
+ */
+export async function serveStatic(dir: string, port: number): Promise<StaticServer> {
   // Vite's own script under this Node (not `npx`, whose child would outlive server.kill()).
   // --bypass-lock: Vite refuses a second preview of one project, and an e2e or manual preview
   // may be running on another port; this one only reads dist/.
   const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))
   const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
+  args.push('--outDir', dir)
   const server = spawn(process.execPath, [vite, ...args, '--bypass-lock'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -45,19 +80,7 @@ export async function openPreview(): Promise<Preview> {
     // exited (--strictPort) by now.
     await new Promise((resolve) => setTimeout(resolve, 300))
     if (server.exitCode !== null) throw new Error(`vite preview exited: ${serverErrors}`)
-    const executablePath = resolveChromium()
-    const browser = await chromium.launch({
-      ...(executablePath ? { executablePath } : {}),
-      args: [...CHROMIUM_ARGS],
-    })
-    return {
-      base,
-      browser,
-      close: async () => {
-        await browser.close()
-        server.kill()
-      },
-    }
+    return { base, close: () => server.kill() }
   } catch (error) {
     server.kill()
     throw error

@@ -18,6 +18,7 @@ import { benchHistory } from './history'
 import { benchLab } from './lab'
 import { benchPaint } from './paint'
 import type { BenchReport, BenchResult } from './result'
+import { benchSideBySide } from './sideBySide'
 import { benchSim } from './sim'
 import { round } from './stats'
 
@@ -34,6 +35,7 @@ const suites: Suite[] = [
   { name: 'paint', run: benchPaint },
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },
+  { name: 'side', run: benchSideBySide },
 ]
 
 async function main(): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { readFirstScreen, watchFirstScreen } from './firstScreen'
 import { DEFAULT_PRESET_ID, PRESETS } from '../src/sim'
 
 const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID)
@@ -42,34 +43,6 @@ test('without JavaScript the page shows the title, question, caption and diagram
   }
 })
 
-/**
- * Before the page loads: sums the layout shifts, and at every animation frame (just before
- * each paint) notes whether the diagram was missing after a frame had shown it (the parser may
- * yield before it reaches the diagram: that frame shows a page still loading, not a flash).
- */
-function watchFirstScreen(): void {
-  const w = window as unknown as { flShift: number; flFramesWithout: number; flFrames: number }
-  w.flShift = 0
-  w.flFramesWithout = 0
-  w.flFrames = 0
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { value: number }[])
-      w.flShift += entry.value
-  }).observe({ type: 'layout-shift', buffered: true })
-  const frame = () => {
-    const root = document.getElementById('root')
-    const svg = [...(root?.querySelectorAll('svg.fl-marks-layer') ?? [])].find(
-      (el) => el.getBoundingClientRect().height > 0,
-    )
-    if (svg !== undefined || w.flFrames > 0) {
-      w.flFrames++
-      if (svg === undefined) w.flFramesWithout++
-    }
-    if (w.flFrames < 600) requestAnimationFrame(frame)
-  }
-  requestAnimationFrame(frame)
-}
-
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const viewport of SIZES) {
     test(`the app takes the first screen over in place (${viewport.width}×${viewport.height}, ${colorScheme})`, async ({
@@ -88,14 +61,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       )
-      const seen = await page.evaluate(() => {
-        const w = window as unknown as {
-          flShift: number
-          flFramesWithout: number
-          flFrames: number
-        }
-        return { shift: w.flShift, without: w.flFramesWithout, frames: w.flFrames }
-      })
+      const seen = await readFirstScreen(page)
       expect(seen.frames).toBeGreaterThan(0)
       expect(seen.without).toBe(0)
       expect(seen.shift).toBe(0)

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url'
 import { DEFAULT_PRESET_ID, parseScenario, PRESETS, run } from '../src/sim'
 import { largeScenario } from '../bench/workloads'
 import { DIST, firstLoadGzipBytes, MANIFEST_DIR, MANIFESTS } from './bundleSize'
-import { DRAWING_WIDTHS_PX, PRERENDERED_MARK } from './prerender'
+import {
+  DRAWING_WIDTHS_PX,
+  EMBED_DRAWING_WIDTHS_PX,
+  PRERENDERED_MARK,
+  TOUR_DRAWING_WIDTHS_PX,
+} from './prerender'
 import { unpublishable } from './published'
 
 interface Budget {
@@ -57,7 +62,35 @@ const budgets: Budget[] = [
     check: () => {
       const index = new URL('index.html', DIST)
       if (!existsSync(index)) return null
-      return prerenderedDiagram(readFileSync(index, 'utf8'))
+      return prerenderedDiagram(readFileSync(index, 'utf8'), {
+        root: `<main class="fl-page" ${PRERENDERED_MARK}=""`,
+        widthsPx: DRAWING_WIDTHS_PX,
+        name: defaultDiagramName(),
+      })
+    },
+  },
+  {
+    name: "built embed.html already holds the default embed's SVG (scripts/prerender.ts)",
+    check: () => {
+      const embed = new URL('embed.html', DIST)
+      if (!existsSync(embed)) return null
+      return prerenderedDiagram(readFileSync(embed, 'utf8'), {
+        root: `<div ${PRERENDERED_MARK}="" class="fl-embed-first">`,
+        widthsPx: EMBED_DRAWING_WIDTHS_PX,
+        name: defaultDiagramName(),
+      })
+    },
+  },
+  {
+    name: "built tour.html already holds its first step's SVG (scripts/prerender.ts)",
+    check: () => {
+      const tour = new URL('tour.html', DIST)
+      if (!existsSync(tour)) return null
+      return prerenderedDiagram(readFileSync(tour, 'utf8'), {
+        root: `<div ${PRERENDERED_MARK}="" class="fl-lab fl-tour-page"`,
+        widthsPx: TOUR_DRAWING_WIDTHS_PX,
+        name: null,
+      })
     },
   },
   {
@@ -79,32 +112,40 @@ const budgets: Budget[] = [
   },
 ]
 
-/**
- * The built lab page's static first screen holds the default scenario's diagram, drawn at every
- * width scripts/prerender.ts draws it, each with its message arrows, and links the stylesheet
- * that sizes it.
- */
-function prerenderedDiagram(html: string): { ok: boolean; detail: string } {
+function defaultDiagramName(): string {
   const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID)
-  const name = `Space-time diagram: ${preset?.scenario.title ?? '?'}`
+  return `Space-time diagram: ${preset?.scenario.title ?? '?'}`
+}
+
+/**
+ * A built page's static first screen holds its diagram, drawn at every width
+ * scripts/prerender.ts draws it, each with its message arrows (and, given `name`, titled so),
+ * and links the stylesheet that sizes it.
+ */
+function prerenderedDiagram(
+  html: string,
+  expected: { root: string; widthsPx: readonly number[]; name: string | null },
+): { ok: boolean; detail: string } {
+  const { widthsPx, name } = expected
   const root = html.slice(html.indexOf('<div id="root">'))
   const problems: string[] = []
-  if (!root.includes(`<main class="fl-page" ${PRERENDERED_MARK}=""`))
-    problems.push('no page in #root')
-  for (const widthPx of DRAWING_WIDTHS_PX) {
+  if (!root.includes(expected.root)) problems.push('no prerendered page in #root')
+  for (const widthPx of widthsPx) {
     const svg = new RegExp(`<svg class="fl-diagram fl-marks-layer[^"]*"[^>]* width="${widthPx}"`)
     if (!svg.test(root)) problems.push(`no diagram ${widthPx} px wide`)
   }
-  const titles = root.split(`>${escapeText(name)}</title>`).length - 1
-  if (titles !== DRAWING_WIDTHS_PX.length) problems.push(`${titles} diagrams titled "${name}"`)
+  if (name !== null) {
+    const titles = root.split(`>${escapeText(name)}</title>`).length - 1
+    if (titles !== widthsPx.length) problems.push(`${titles} diagrams titled "${name}"`)
+  }
   const arrows = root.split('data-msg-index=').length - 1
-  if (arrows < DRAWING_WIDTHS_PX.length * 4) problems.push(`only ${arrows} message arrows`)
+  if (arrows < widthsPx.length * 2) problems.push(`only ${arrows} message arrows`)
   const css = /<link rel="stylesheet" href="\.\/(assets\/first-paint-[0-9a-f]+\.css)">/.exec(html)
   if (css?.[1] === undefined || !existsSync(new URL(css[1], DIST))) {
     problems.push('no first-paint stylesheet')
   }
   return problems.length === 0
-    ? { ok: true, detail: `${DRAWING_WIDTHS_PX.length} drawings, ${arrows} message arrows` }
+    ? { ok: true, detail: `${widthsPx.length} drawings, ${arrows} message arrows` }
     : { ok: false, detail: problems.join('; ') }
 }
 

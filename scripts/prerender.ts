@@ -1,21 +1,27 @@
 /**
- * Build step (npm run build, after the lab page's build): puts the lab page's first screen into
- * dist/index.html as static HTML and SVG, so the title, the question, the caption and the default
- * scenario's diagram are painted before any JavaScript has run (issue 18). The markup comes from
- * the app's own components (scripts/prerender/firstScreen.tsx); the app replaces it when it
- * starts (src/main.tsx), drawing the same thing in the same place.
+ * Build step (npm run build, after the pages' builds): puts each page's first screen into its
+ * built HTML as static HTML and SVG, so the meaningful content and the default scenario's diagram
+ * are painted before any JavaScript has run (issue 18):
+ * - dist/index.html: the lab's title, question, caption and diagram;
+ * - dist/tour.html: the tour's first step (its question, caption and diagram);
+ * - dist/embed.html: the default embed (the default scenario, minimal controls), which matters
+ *   most: it sits inside someone else's article.
+ * The markup comes from the app's own components (scripts/prerender/*.tsx); the app replaces it
+ * when it starts (src/main.tsx, src/tour/main.tsx, src/embed/embedPage.tsx), drawing the same
+ * thing in the same place in the same task.
  *
- * What it adds to dist/index.html:
+ * What it adds to each page:
  * - the page inside <div id="root">, marked `data-prerendered`, its diagram drawn at a phone's
- *   and a desktop's width;
+ *   and a desktop's width (the embed's also at an article column's);
  * - a stylesheet (assets/first-paint-<hash>.css): the diagram's styles (the app adopts them at
  *   run time, which static markup cannot wait for), the drawing that suits the container and a
  *   box of exactly the live diagram's height at every width (container queries), so CLS stays 0;
- * - a one-line inline script, allowed by its hash in the page's CSP, that hides the scenario's
- *   parts of the first screen when the address asks for another scenario (a preset or a #s=
- *   link): the reader sees the page's chrome at once, never the default diagram passed off as
- *   theirs.
- * Style attributes are dropped: the page's CSP forbids them, and none matters before the app runs.
+ * - a one-line inline script, allowed by its hash in the page's CSP, that tells the stylesheet
+ *   whether the address asks for the prerendered scenario: a link to another one shows the
+ *   page's chrome at once, never the default diagram passed off as the one linked. The embed's
+ *   is the other way round (its copy is shown only when the script says so), so a frame that
+ *   cannot run scripts keeps embed.html's words saying why.
+ * Style attributes are dropped: the pages' CSP forbids them, and none matters before the app runs.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -23,11 +29,11 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { runnerImport } from 'vite'
 import { DEFAULT_PRESET_ID } from '../src/sim'
-import type * as FirstScreenModule from './prerender/firstScreen'
 import type { FirstScreen, HeightBand } from './prerender/firstScreen'
+import type * as Screens from './prerender/screens'
 
 const DIST = new URL('../dist/', import.meta.url)
-const ENTRY = fileURLToPath(new URL('./prerender/firstScreen.tsx', import.meta.url))
+const ENTRY = fileURLToPath(new URL('./prerender/screens.ts', import.meta.url))
 
 /**
  * The diagram container's width at 390×844 and 1280×800 (the stage's phone and desktop widths,
@@ -39,10 +45,36 @@ export const DRAWING_WIDTHS_PX = [340, 1190] as const
 export const MAX_DIAGRAM_WIDTH_PX = 1280
 
 /**
+ * The embed's diagram width in a frame 390, 720 and 1280 px wide (a phone, an article column, a
+ * full-width frame; measured in Chromium). A frame has no widest: the band table goes to 2000.
+ */
+export const EMBED_DRAWING_WIDTHS_PX = [362, 692, 1252] as const
+export const EMBED_MAX_DIAGRAM_WIDTH_PX = 2000
+
+/** The tour's diagram width at 390×844 and 1280×800 (its column stops growing at 1073). */
+export const TOUR_DRAWING_WIDTHS_PX = [359, 1073] as const
+export const TOUR_MAX_DIAGRAM_WIDTH_PX = 1073
+
+/**
  * Hides the default scenario's parts unless the address is the bare page or the default preset
  * at its start (`?scenario=gc-pause&t=0`, what the lab writes into the address bar).
  */
 export const LINKED_SCRIPT = `if(!/^(\\?scenario=${DEFAULT_PRESET_ID}(&t=0)?)?$/.test(location.search)||location.hash.length>1)document.documentElement.classList.add('fl-linked')`
+
+/**
+ * The tour: hides the first step's parts unless the address is the bare page or the first stop's
+ * own (`#<chapter>/<step>`, what the page writes into the address bar).
+ */
+export function tourLinkedScript(defaultHash: string): string {
+  return `if(location.search.length>1||location.hash.length>1&&location.hash!==${JSON.stringify(defaultHash)})document.documentElement.classList.add('fl-linked')`
+}
+
+/**
+ * The embed: shows its prerendered copy only when the address asks for the default embed — no
+ * hash, and no parameter but the default scenario, the minimal controls, the auto theme and an
+ * id (which only names the frame in its messages to the host).
+ */
+export const EMBED_DEFAULT_SCRIPT = `(function(){var ok=location.hash.length<2;new URLSearchParams(location.search).forEach(function(v,k){if(!(k==='scenario'&&v===${JSON.stringify(DEFAULT_PRESET_ID)}||k==='controls'&&v==='minimal'||k==='theme'&&v==='auto'||k==='id'))ok=false});if(ok)document.documentElement.classList.add('fl-default')})()`
 
 /** Marks the page as prerendered, found by the e2e test and the budget check. */
 export const PRERENDERED_MARK = 'data-prerendered'
@@ -55,89 +87,143 @@ const noCss: Plugin = {
   load: (id) => (id === '\0no-css' ? 'export default ""' : null),
 }
 
-export function firstPaintCss(screen: FirstScreen, diagramCss: string): string {
+/** One page's first screen and what it takes to put it in place. */
+export interface PagePlan {
+  /** The built page, in dist/. */
+  file: string
+  screen: FirstScreen
+  /** The class of the element the app draws the diagram into (empty in the static page). */
+  frameClass: string
+  /** The page's inline script (see LINKED_SCRIPT). */
+  script: string
+  /** What the script's class hides or shows. */
+  rules: string[]
+}
+
+export function firstPaintCss(screen: FirstScreen, diagramCss: string, rules: string[]): string {
   const { drawings, bands } = screen
-  const rules: string[] = [
-    diagramCss,
-    '.fl-first-paint{container-type:inline-size}',
-    `.fl-first-paint-box{height:${bands[0]?.heightPx ?? 0}px;overflow:hidden}`,
-    ...bands
-      .slice(1)
-      .map(
-        (b: HeightBand) =>
-          `@container (min-width:${b.fromPx}px){.fl-first-paint-box{height:${b.heightPx}px}}`,
-      ),
-    // One drawing at a time: the narrowest below the next one's threshold (same specificity
-    // throughout, so the later rule wins).
-    '.fl-first-paint-drawing:nth-child(n+2){display:none}',
-    ...drawings
-      .slice(1)
-      .map(
-        (d, i) =>
-          `@container (min-width:${d.fromPx}px){.fl-first-paint-drawing:nth-child(n){display:none}.fl-first-paint-drawing:nth-child(${i + 2}){display:block}}`,
-      ),
-    // The app sets the frame's width from script (style attributes are not allowed): here the
-    // drawing fills the container, scaled if the container is not the width it was made for.
-    '.fl-first-paint .fl-diagram-frame{width:100%}',
-    '.fl-first-paint svg.fl-marks-layer{display:block;width:100%;height:auto}',
-    `.fl-linked [${PRERENDERED_MARK}] :is(.fl-picker-select,.fl-question,.fl-caption,.fl-first-paint){visibility:hidden}`,
-  ]
-  return rules.join('\n') + '\n'
+  return (
+    [
+      diagramCss,
+      '.fl-first-paint{container-type:inline-size}',
+      `.fl-first-paint-box{height:${bands[0]?.heightPx ?? 0}px;overflow:hidden}`,
+      ...bands
+        .slice(1)
+        .map(
+          (b: HeightBand) =>
+            `@container (min-width:${b.fromPx}px){.fl-first-paint-box{height:${b.heightPx}px}}`,
+        ),
+      // One drawing at a time: the narrowest below the next one's threshold (same specificity
+      // throughout, so the later rule wins).
+      '.fl-first-paint-drawing:nth-child(n+2){display:none}',
+      ...drawings
+        .slice(1)
+        .map(
+          (d, i) =>
+            `@container (min-width:${d.fromPx}px){.fl-first-paint-drawing:nth-child(n){display:none}.fl-first-paint-drawing:nth-child(${i + 2}){display:block}}`,
+        ),
+      // The app sets the frame's width from script (style attributes are not allowed): here the
+      // drawing fills the container, scaled if the container is not the width it was made for.
+      '.fl-first-paint .fl-diagram-frame{width:100%}',
+      '.fl-first-paint svg.fl-marks-layer{display:block;width:100%;height:auto}',
+      ...rules,
+    ].join('\n') + '\n'
+  )
 }
 
 const stripStyles = (html: string) => html.replace(/ style="[^"]*"/g, '')
 
-export function withFirstScreen(html: string, screen: FirstScreen, cssHref: string): string {
+export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): string {
+  const { screen, frameClass, script, file } = plan
   const drawings = screen.drawings
     .map((d) => `<div class="fl-first-paint-drawing">${d.markup}</div>`)
     .join('')
-  const emptyFrame = '<div class="fl-diagram-frame"></div>'
+  const emptyFrame = `<div class="${frameClass}"></div>`
   if (!screen.page.includes(emptyFrame)) {
-    throw new Error('prerender: the page has no empty diagram frame to draw the diagram into')
+    throw new Error(`prerender: ${file}'s first screen has no empty ${frameClass} to draw into`)
   }
   const page = stripStyles(
     screen.page.replace(
       emptyFrame,
-      `<div class="fl-diagram-frame"><div class="fl-first-paint"><div class="fl-first-paint-box">${drawings}</div></div></div>`,
+      `<div class="${frameClass}"><div class="fl-first-paint"><div class="fl-first-paint-box">${drawings}</div></div></div>`,
     ),
   )
-  const hash = createHash('sha256').update(LINKED_SCRIPT).digest('base64')
-  const root = '<div id="root"></div>'
+  const hash = createHash('sha256').update(script).digest('base64')
+  const root = '<div id="root">'
   // The CSP meta as Vite writes it (quotes escaped); the hash joins script-src.
   const csp = 'script-src &#39;self&#39;'
   for (const [what, needle] of [
-    ['an empty #root', root],
+    ['a #root', root],
     ["a CSP with script-src 'self'", csp],
     ['a </head>', '</head>'],
   ] as const) {
-    if (!html.includes(needle)) throw new Error(`prerender: dist/index.html has no ${what}`)
+    if (!html.includes(needle)) throw new Error(`prerender: dist/${file} has no ${what}`)
   }
   return html
     .replace(csp, `${csp} &#39;sha256-${hash}&#39;`)
     .replace(
       '</head>',
-      `  <link rel="stylesheet" href="${cssHref}">\n    <script>${LINKED_SCRIPT}</script>\n  </head>`,
+      `  <link rel="stylesheet" href="${cssHref}">\n    <script>${script}</script>\n  </head>`,
     )
-    .replace(root, `<div id="root">${page}</div>`)
+    .replace(root, `${root}${page}`)
+}
+
+/** The parts of a first screen that belong to its scenario, hidden under a link to another. */
+const linkedRule = (parts: string) =>
+  `.fl-linked [${PRERENDERED_MARK}] :is(${parts}){visibility:hidden}`
+
+async function plans(module: typeof Screens): Promise<PagePlan[]> {
+  const tour = module.renderTourFirstScreen(TOUR_DRAWING_WIDTHS_PX, TOUR_MAX_DIAGRAM_WIDTH_PX)
+  return [
+    {
+      file: 'index.html',
+      screen: module.renderFirstScreen(DRAWING_WIDTHS_PX, MAX_DIAGRAM_WIDTH_PX),
+      frameClass: 'fl-diagram-frame',
+      script: LINKED_SCRIPT,
+      rules: [linkedRule('.fl-picker-select,.fl-question,.fl-caption,.fl-first-paint')],
+    },
+    {
+      file: 'tour.html',
+      screen: tour,
+      frameClass: 'fl-tour-diagram',
+      script: tourLinkedScript(tour.hash),
+      rules: [linkedRule('.fl-tour-main')],
+    },
+    {
+      file: 'embed.html',
+      screen: await module.renderEmbedFirstScreen(
+        EMBED_DRAWING_WIDTHS_PX,
+        EMBED_MAX_DIAGRAM_WIDTH_PX,
+      ),
+      frameClass: 'fl-diagram-frame',
+      script: EMBED_DEFAULT_SCRIPT,
+      rules: [
+        '.fl-embed-first{display:none}',
+        '.fl-default .fl-embed-first{display:block}',
+        '.fl-default .fl-embed-boot{display:none}',
+      ],
+    },
+  ]
 }
 
 async function main(): Promise<void> {
   const startedMs = performance.now()
-  const { module } = await runnerImport<typeof FirstScreenModule>(ENTRY, {
+  const { module } = await runnerImport<typeof Screens>(ENTRY, {
     configFile: false,
     logLevel: 'error',
     plugins: [noCss],
   })
-  const screen = module.renderFirstScreen(DRAWING_WIDTHS_PX, MAX_DIAGRAM_WIDTH_PX)
-  const css = firstPaintCss(screen, module.DIAGRAM_CSS)
-  const cssFile = `assets/first-paint-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`
-  writeFileSync(new URL(cssFile, DIST), css)
-  const indexUrl = new URL('index.html', DIST)
-  const html = readFileSync(indexUrl, 'utf8')
-  if (html.includes(PRERENDERED_MARK)) throw new Error('prerender: dist/index.html already has it')
-  writeFileSync(indexUrl, withFirstScreen(html, screen, `./${cssFile}`))
+  for (const plan of await plans(module)) {
+    const css = firstPaintCss(plan.screen, module.DIAGRAM_CSS, plan.rules)
+    const cssFile = `assets/first-paint-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`
+    writeFileSync(new URL(cssFile, DIST), css)
+    const url = new URL(plan.file, DIST)
+    const html = readFileSync(url, 'utf8')
+    if (html.includes(PRERENDERED_MARK)) throw new Error(`prerender: dist/${plan.file} has it`)
+    writeFileSync(url, withFirstScreen(html, plan, `./${cssFile}`))
+  }
   const ms = Math.round(performance.now() - startedMs)
-  console.log(`prerendered the lab page's first screen into dist/index.html (${ms} ms)`)
+  console.log(`prerendered the first screens of index.html, tour.html, embed.html (${ms} ms)`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main()

@@ -14,8 +14,6 @@ import { followHostTheme } from './hostTheme'
 import { startResizeReporting } from './resize'
 
 async function start(container: HTMLElement): Promise<void> {
-  // The static words embed.html holds until now (React then owns the container).
-  container.replaceChildren()
   const options = readEmbedParams(location.search, location.hash)
   // The host's theme (its dark-mode toggle) wins over the parameter from now on; heard before
   // anything loads, so a host that posts on the frame's load event is not missed.
@@ -26,6 +24,7 @@ async function start(container: HTMLElement): Promise<void> {
   })
   if (readEmbedAddress(location.search, location.hash).tour) {
     const { startTourEmbed } = await import('./tourEmbed')
+    container.replaceChildren()
     startTourEmbed(container, location.search, options.id)
     return
   }
@@ -38,6 +37,10 @@ async function start(container: HTMLElement): Promise<void> {
   if (hostTheme !== options.theme) opened.getState().setTheme(hostTheme as Theme)
   store = opened
   document.title = `${opened.getState().lab.scenario.title ?? 'Custom scenario'} · Fencing Lab`
+  // What embed.html holds until now — its words, or the default embed's first screen
+  // (scripts/prerender.ts) — stays until the app draws in this same task: no frame between
+  // the two shows an empty frame, and nothing moves.
+  container.replaceChildren()
   createRoot(container).render(
     <LabProvider store={opened}>
       <EmbedLab

@@ -12,8 +12,10 @@ import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
-import { shownDangerWindows, storyEventAtCursor, useLab } from '../store'
+import type { LabStore } from '../store'
+import { shownDangerWindows, storyEventAtCursor, useLab, useLabStore } from '../store'
 import type { DangerWindowSpan } from '../timeline'
+import type { CursorFeed } from '../viz/cursorFeed'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
@@ -183,7 +185,10 @@ const DiagramView = memo(function DiagramView({
   dangerWindows?: boolean
 }) {
   const [ref, widthPx] = useElementWidth<HTMLDivElement>()
-  const cursorMs = useLab((s) => s.cursorMs)
+  // The cursor reaches the diagram's playhead through a feed, not a render: playing re-renders
+  // the playhead, the veil and the pill, never this view nor the diagram's marks.
+  const store = useLabStore()
+  const cursor = useMemo(() => cursorFeedOf(store), [store])
   const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
@@ -212,7 +217,8 @@ const DiagramView = memo(function DiagramView({
             run={lab.run}
             findings={lab.findings}
             spans={lab.spans}
-            cursorMs={cursorMs}
+            cursorMs={cursor.getMs()}
+            cursor={cursor}
             future={future}
             widthPx={widthPx}
             idPrefix={idPrefix}
@@ -233,6 +239,17 @@ const DiagramView = memo(function DiagramView({
     </>
   )
 })
+
+/** The store's cursor as a diagram's cursor feed: its subscribers hear only cursor changes. */
+export function cursorFeedOf(store: LabStore): CursorFeed {
+  return {
+    subscribe: (onChange) =>
+      store.subscribe((state, previous) => {
+        if (state.cursorMs !== previous.cursorMs) onChange()
+      }),
+    getMs: () => store.getState().cursorMs,
+  }
+}
 
 /**
  * A run cut at the engine's event limit has no verdict to trust: say so beside the diagram, in

@@ -6,6 +6,8 @@
  * while scrubbing or playing, and they change a few transforms and a label: the marks are never
  * re-rendered for a new cursor.
  */
+import type { CursorFeed } from './cursorFeed'
+import { useCursorMs } from './cursorFeed'
 import type { DiagramModel } from './layout'
 import {
   clampCursorMs as clampMs,
@@ -19,6 +21,25 @@ export type Future = 'show' | 'fade' | 'hide'
 
 function round1(v: number): number {
   return Math.round(v * 10) / 10
+}
+
+/**
+ * The live diagram's cursor parts: they read the cursor from `feed` when given (cursorFeed.ts),
+ * else from `cursorMs`. Playhead and FutureVeil themselves have no hooks: the static figures
+ * (staticMarkup.ts) render them too.
+ */
+interface LiveProps {
+  model: DiagramModel
+  cursorMs: number
+  feed?: CursorFeed | undefined
+}
+
+export function LivePlayhead({ model, cursorMs, feed }: LiveProps) {
+  return <Playhead model={model} cursorMs={useCursorMs(feed, cursorMs)} />
+}
+
+export function LiveFutureVeil({ model, cursorMs, feed, future }: LiveProps & { future: Future }) {
+  return <FutureVeil model={model} cursorMs={useCursorMs(feed, cursorMs)} future={future} />
 }
 
 /** The playhead line and its knob: drawn under the marks. */

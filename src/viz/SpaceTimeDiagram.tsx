@@ -11,8 +11,10 @@ import type { CheckResult, Finding, Run } from '../sim'
 import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
 import type { Future } from './Cursor'
-import { FutureVeil, Playhead } from './Cursor'
+import { LiveFutureVeil, LivePlayhead } from './Cursor'
 import { adoptDiagramStyles } from './adoptStyles'
+import type { CursorFeed } from './cursorFeed'
+import { useCursorValue } from './cursorFeed'
 import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
@@ -36,7 +38,13 @@ export interface DiagramProps {
   findings: CheckResult
   /** Computed from the run when absent. */
   spans?: Spans
+  /** The cursor, when no `cursor` feed is given. */
   cursorMs: number
+  /**
+   * A cursor that moves on its own (playing, scrubbing): the playhead, the veil and the pill
+   * follow it without re-rendering the diagram (cursorFeed.ts). Wins over `cursorMs`.
+   */
+  cursor?: CursorFeed
   future: Future
   /** Container width; the diagram is laid out for it. */
   widthPx: number
@@ -77,7 +85,8 @@ export interface DiagramProps {
 
 interface Live {
   props: DiagramProps
-  cursorMs: number
+  /** The cursor now (from the feed, if there is one). */
+  cursorMs: () => number
 }
 
 interface Press {
@@ -130,9 +139,14 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   useLayoutEffect(() => {
     if (frame.current !== null) adoptDiagramStyles(frame.current)
   }, [])
-  const live = useRef<Live>({ props, cursorMs })
+  const feed = props.cursor
+  const cursorNow = useCallback(
+    () => (feed === undefined ? cursorMs : feed.getMs()),
+    [feed, cursorMs],
+  )
+  const live = useRef<Live>({ props, cursorMs: cursorNow })
   useLayoutEffect(() => {
-    live.current = { props, cursorMs }
+    live.current = { props, cursorMs: cursorNow }
   })
 
   const [tip, setTip] = useState<Tip | null>(null)
@@ -140,7 +154,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
 
   const isHidden = useCallback((ms: number) => {
     const { props: p, cursorMs: c } = live.current
-    return p.future === 'hide' && ms > c
+    return p.future === 'hide' && ms > c()
   }, [])
 
   const events = useMemo<MarkEvents>(
@@ -258,7 +272,8 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   /** The view a press's drag pans from, or null when it scrubs (see PLAYHEAD_GRAB_PX). */
   const panFrom = useCallback(
     (e: ReactPointerEvent<SVGSVGElement>): TimeView | null => {
-      const { props: p, cursorMs: c } = live.current
+      const { props: p } = live.current
+      const c = live.current.cursorMs()
       if (p.view == null || p.onPan === undefined) return null
       // A cursor outside the view is drawn pinned to its edge: nothing there to grab.
       if (c < p.view.fromMs || c > p.view.toMs) return p.view
@@ -372,14 +387,14 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     if (press.current === null) setTip(null)
   }, [])
 
-  // In hide mode, findings after the cursor leave the tab order; recompute only when a finding
-  // crosses the cursor, not on every frame.
-  let hiddenAfterMs = Infinity
-  if (future === 'hide') {
-    hiddenAfterMs = -1
-    for (const f of allFindings)
-      if (f.atMs <= cursorMs && f.atMs > hiddenAfterMs) hiddenAfterMs = f.atMs
-  }
+  // In hide mode, findings after the cursor leave the tab order: a number that changes only when
+  // a finding crosses the cursor, so a moving cursor re-renders this only then.
+  const hiddenAfterMs = useCursorValue(feed, cursorMs, (ms) => {
+    if (future !== 'hide') return Infinity
+    let after = -1
+    for (const f of allFindings) if (f.atMs <= ms && f.atMs > after) after = f.atMs
+    return after
+  })
 
   const titleId = `${idPrefix}-title`
   const descId = `${idPrefix}-desc`
@@ -429,7 +444,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       >
         <Defs model={model} idPrefix={`${idPrefix}-u`} />
         <Scaffold model={model} idPrefix={`${idPrefix}-u`} />
-        <Playhead model={model} cursorMs={cursorMs} />
+        <LivePlayhead model={model} cursorMs={cursorMs} feed={feed} />
       </svg>
       {/* Over the marks: the veil over the future, the time pill and the tooltip. */}
       <svg
@@ -439,7 +454,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         height={model.heightPx}
         viewBox={viewBox}
       >
-        <FutureVeil model={model} cursorMs={cursorMs} future={future} />
+        <LiveFutureVeil model={model} cursorMs={cursorMs} feed={feed} future={future} />
         <Tooltip
           model={model}
           tip={tip}

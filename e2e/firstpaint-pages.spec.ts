@@ -1,0 +1,121 @@
+/**
+ * Instant first paint of the tour and the embed (issue 18), as firstpaint.spec.ts checks the lab
+ * page: the built tour.html and embed.html carry their first screen as static HTML and SVG
+ * (scripts/prerender.ts), the app takes it over without a layout shift or a frame without the
+ * diagram, and a link to something else never shows the default copy as its own. The embed's
+ * copy is shown only when the page's inline script says the address asks for the default embed,
+ * so a frame that cannot run scripts keeps the words that say why nothing moves.
+ */
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { readFirstScreen, watchFirstScreen } from './firstScreen'
+import { DEFAULT_PRESET_ID, PRESETS } from '../src/sim'
+
+const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID)
+if (preset === undefined) throw new Error(`no preset ${DEFAULT_PRESET_ID}`)
+const title = preset.scenario.title ?? ''
+
+const shownDiagram = (page: Page) => page.locator('svg.fl-marks-layer:visible')
+const EMBED = `/embed.html?scenario=${DEFAULT_PRESET_ID}`
+
+/**
+ * A page whose inline scripts run but whose apps never start, as on a slow network (its own
+ * context: the aborted scripts' console errors are expected here).
+ */
+async function withoutApp(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.route('**/*.js', (route) => route.abort())
+  return page
+}
+
+test('before the app runs, the tour shows its first step and the embed its default diagram', async ({
+  browser,
+}) => {
+  const page = await withoutApp(browser)
+  await page.goto('/tour.html')
+  await expect(page.locator('[data-prerendered] .fl-tour-question')).toBeVisible()
+  await expect(page.locator('[data-prerendered] .fl-tour-text')).not.toBeEmpty()
+  await expect(shownDiagram(page)).toHaveCount(1)
+  expect(await shownDiagram(page).locator('[data-msg-index]').count()).toBeGreaterThan(0)
+
+  for (const address of [EMBED, '/embed.html', `${EMBED}&controls=minimal&id=post-1`]) {
+    await page.goto(address)
+    await expect(page.locator('.fl-embed-title')).toHaveText(title)
+    await expect(shownDiagram(page)).toHaveCount(1)
+    await expect(shownDiagram(page)).toHaveAccessibleName(`Space-time diagram: ${title}`)
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+    await expect(page.locator('.fl-embed-boot').first()).toBeHidden()
+  }
+  await page.context().close()
+})
+
+test('a link to anything else shows no default copy as its own', async ({ browser }) => {
+  const page = await withoutApp(browser)
+  for (const address of ['/tour.html?theme=dark', '/tour.html#fencing/answer']) {
+    await page.goto(address)
+    await expect(page.getByRole('link', { name: 'Fencing Lab' })).toBeVisible()
+    await expect(page.locator('.fl-tour-question')).toBeHidden()
+    await expect(shownDiagram(page)).toHaveCount(0)
+  }
+  for (const address of [
+    '/embed.html?scenario=delayed-write',
+    `${EMBED}&controls=full`,
+    `${EMBED}&theme=dark`,
+    '/embed.html#s=anything',
+    '/embed.html?tour=lease',
+  ]) {
+    await page.goto(address)
+    await expect(shownDiagram(page)).toHaveCount(0)
+    await expect(page.locator('.fl-embed-title')).toBeHidden()
+    // embed.html's own words: loading, or why nothing loads.
+    await expect(page.locator('.fl-embed-boot').first()).toBeVisible()
+  }
+  await page.context().close()
+})
+
+test('a frame that cannot run scripts keeps the words that say why, with no default copy', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(EMBED)
+  await expect(page.getByText('this frame cannot run scripts')).toBeVisible()
+  await expect(shownDiagram(page)).toHaveCount(0)
+  await context.close()
+})
+
+const TAKEOVERS = [
+  { path: '/tour.html', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { path: '/tour.html', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+  { path: EMBED, viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  // An article's column, the embed's usual frame.
+  { path: EMBED, viewport: { width: 720, height: 600 }, colorScheme: 'light' },
+  { path: EMBED, viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+] as const
+
+for (const { path, viewport, colorScheme } of TAKEOVERS) {
+  test(`the app takes ${path} over in place (${viewport.width}×${viewport.height}, ${colorScheme})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport, colorScheme })
+    const page = await context.newPage()
+    await page.addInitScript(watchFirstScreen)
+    await page.goto(path)
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+    await expect(shownDiagram(page)).toHaveCount(1)
+    await page
+      .getByRole('button', { name: /^(Play|Next)/ })
+      .first()
+      .waitFor()
+    // Two frames more, so a late change would be seen.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    )
+    const seen = await readFirstScreen(page)
+    expect(seen.frames).toBeGreaterThan(0)
+    expect(seen.without).toBe(0)
+    expect(seen.shift).toBe(0)
+    await context.close()
+  })
+}
