@@ -59,6 +59,8 @@ export {
   panViewByPx,
   spansInView,
   viewAround,
+  viewFollowing,
+  FOLLOW_LEAD_SHARE,
   ZOOM_STEP,
   zoomView,
 } from './view'
