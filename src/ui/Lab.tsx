@@ -160,7 +160,8 @@ function Shortcuts() {
       <p className="fl-hint">
         On the diagram: a click seeks and a drag scrubs. <kbd>Ctrl</kbd>/<kbd>⌘</kbd> + wheel or a
         pinch zooms. Zoomed in, a drag pans the view (a sideways swipe too) and a drag that starts
-        on the playhead scrubs; Fit shows the whole run again.
+        on the playhead scrubs; the view follows the cursor when it moves out of sight; Fit shows
+        the whole run again.
       </p>
     </details>
   )
