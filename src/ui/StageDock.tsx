@@ -161,10 +161,15 @@ function useDockShown(
       const dockPx = d.offsetHeight
       const viewportPx = window.innerHeight
       const tabsPx = s.closest('.fl-lab')?.querySelector<HTMLElement>('.fl-tablist')?.offsetHeight
-      root.setProperty('--fl-dock-h', `${dockPx}px`)
-      root.scrollPaddingTop = dockFits(viewportPx, dockPx)
+      // Written only when they change: a style on the page's root restyles the whole page.
+      const dockHeight = `${dockPx}px`
+      const padding = dockFits(viewportPx, dockPx)
         ? `${dockPx + (tabsPx ?? 0) + FOCUS_ROOM_PX}px`
         : ''
+      if (root.getPropertyValue('--fl-dock-h') !== dockHeight) {
+        root.setProperty('--fl-dock-h', dockHeight)
+      }
+      if (root.scrollPaddingTop !== padding) root.scrollPaddingTop = padding
       const next = dockShown({
         stageBottomPx: s.getBoundingClientRect().bottom,
         dockHeightPx: dockPx,
