@@ -32,3 +32,69 @@ export async function tabReachesAll(page: Page): Promise<number> {
   expect(reached.size).toBe(expected)
   return expected
 }
+
+/** Where the focused element is, and what (if anything) covers it. */
+interface FocusView {
+  probe: string | null
+  what: string
+  /** Why it is not fully in view, or null when it is. */
+  problem: string | null
+}
+
+/**
+ * Presses Tab (Shift+Tab when `backwards`) through the page like `tabReachesAll`, and checks at
+ * every stop that the focused control is fully inside the window and not covered: the element at
+ * its centre is itself (or inside it), and its box is clear of the lab page's story bar.
+ */
+export async function tabReachesAllInView(
+  page: Page,
+  { backwards = false }: { backwards?: boolean } = {},
+): Promise<number> {
+  const expected = await page.evaluate(() => {
+    const tabbable = [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => {
+      if (el.matches(':disabled') || el.tabIndex < 0) return false
+      if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
+      return el.checkVisibility()
+    })
+    document
+      .querySelectorAll('[data-tab-probe]')
+      .forEach((el) => el.removeAttribute('data-tab-probe'))
+    tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    return tabbable.length
+  })
+  const reached = new Set<string>()
+  const problems: string[] = []
+  for (let i = 0; i < expected + 3; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    const seen: FocusView = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      if (el === null || el === document.body) return { probe: null, what: 'body', problem: null }
+      const what = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`
+      const r = el.getBoundingClientRect()
+      const dock = document.querySelector('.fl-dock[data-shown]')
+      const dockBottom = dock === null ? 0 : dock.getBoundingClientRect().bottom
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      const host = el instanceof SVGElement ? (el.closest('.fl-diagram-frame') ?? el) : el
+      let problem: string | null = null
+      if (r.top < dockBottom - 0.5)
+        problem = `top ${r.top.toFixed(1)} under the story bar (to ${dockBottom.toFixed(1)})`
+      else if (r.top < -0.5 || r.bottom > innerHeight + 0.5)
+        problem = `out of the window (${r.top.toFixed(1)}–${r.bottom.toFixed(1)})`
+      // A mark of the diagram is drawn among others (its box's middle may be on a neighbour):
+      // there, what counts is that the diagram itself is what shows.
+      else if (hit === null || !(hit === host || host.contains(hit)))
+        problem = `covered at its centre by ${hit?.tagName.toLowerCase()}.${hit?.getAttribute('class')}`
+      return { probe: el.dataset.tabProbe ?? null, what, problem }
+    })
+    if (seen.probe !== null) reached.add(seen.probe)
+    if (seen.problem !== null) problems.push(`${seen.what}: ${seen.problem}`)
+  }
+  expect(problems).toEqual([])
+  expect(reached.size).toBe(expected)
+  return expected
+}

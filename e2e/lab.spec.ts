@@ -87,7 +87,12 @@ test('gc-pause played to the end: 41 is rejected after 42 was accepted', async (
     'Every client is done and nothing is in flight: the run ends',
   )
   await expectStory41After42(page)
-  await expect(page.getByText('Storage rejects 41 because it has already seen 42.')).toBeVisible()
+  // The stage's caption (the story bar, shown while the page is scrolled on, says it too).
+  await expect(
+    page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('Storage rejects 41 because it has already seen 42.'),
+  ).toBeVisible()
   // The inspector at the end: storage holds B's value and remembers 42.
   const storage = page.getByRole('region', { name: 'Resource storage' })
   await expect(storage).toContainText('"B"')

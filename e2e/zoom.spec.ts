@@ -90,3 +90,68 @@ test('at the climax the caption’s marks are highlighted, and zooming to the li
   expect(pill.x).toBeGreaterThan(figure.x)
   expect(pill.x + pill.width).toBeLessThan(figure.x + figure.width)
 })
+
+/** The zoomed window (data attributes of the range text) and the cursor, in ms. */
+async function windowAndCursor(page: Page) {
+  const range = page.locator('[data-zoom-range]').first()
+  const fromMs = Number(await range.getAttribute('data-from-ms'))
+  const toMs = Number(await range.getAttribute('data-to-ms'))
+  const cursorMs = Number(await page.getByRole('slider', { name: 'Time' }).inputValue())
+  return { fromMs, toMs, spanMs: toMs - fromMs, cursorMs }
+}
+
+/** The playhead is drawn inside the plot, not pinned to an edge of it. */
+async function playheadInside(page: Page) {
+  const figure = await page.locator('.fl-diagram-panel svg.fl-marks-layer').boundingBox()
+  const line = await page.locator('.fl-diagram-panel .fl-underlay .fl-playhead-line').boundingBox()
+  if (figure === null || line === null) return false
+  return line.x > figure.x && line.x < figure.x + figure.width
+}
+
+test('a zoomed view follows the cursor through Next and Play, keeping its zoom level', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause&t=0')
+  await expect(page.locator('.fl-diagram-panel svg.fl-marks-layer')).toBeVisible()
+  for (let i = 0; i < 4; i++) await page.keyboard.press('+')
+  const start = await windowAndCursor(page)
+  expect(start.spanMs).toBeLessThan(1100)
+  // Next past the window's end, line after line: every line's moment is in view, same zoom.
+  const next = page.getByRole('button', { name: 'Next moment' })
+  let moved = false
+  for (let i = 0; i < 6; i++) {
+    await next.click()
+    await expect
+      .poll(async () => {
+        const w = await windowAndCursor(page)
+        return w.cursorMs >= w.fromMs && w.cursorMs <= w.toMs && w.spanMs === start.spanMs
+      })
+      .toBe(true)
+    expect(await playheadInside(page)).toBe(true)
+    moved ||= (await windowAndCursor(page)).fromMs !== start.fromMs
+  }
+  expect(moved).toBe(true)
+  // Play in real time: the cursor runs out of the window, and the window comes along.
+  await page.getByRole('radio', { name: 'Real time' }).check()
+  const before = await windowAndCursor(page)
+  await page.getByRole('button', { name: 'Play', exact: true }).click()
+  await expect
+    .poll(async () => (await windowAndCursor(page)).cursorMs)
+    .toBeGreaterThan(before.toMs + before.spanMs)
+  await page.getByRole('button', { name: 'Pause', exact: true }).click()
+  await expect
+    .poll(async () => {
+      const w = await windowAndCursor(page)
+      return w.cursorMs >= w.fromMs && w.cursorMs <= w.toMs && w.spanMs === start.spanMs
+    })
+    .toBe(true)
+  expect(await playheadInside(page)).toBe(true)
+  // Paused, the reader's own pan stays where they put it.
+  const paused = await windowAndCursor(page)
+  await page.locator('.fl-diagram-panel').first().hover()
+  await page.mouse.wheel(600, 0)
+  await expect.poll(async () => (await windowAndCursor(page)).fromMs).not.toBe(paused.fromMs)
+  const panned = await windowAndCursor(page)
+  await page.waitForTimeout(400)
+  expect((await windowAndCursor(page)).fromMs).toBe(panned.fromMs)
+})

@@ -55,5 +55,6 @@ export {
   stateAtMoment,
 } from './selectors'
 export { eventsAt, holderSentence, momentAnnouncement, momentWords } from './moment'
+export { FOLLOW_MS, startFollowing } from './follow'
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'

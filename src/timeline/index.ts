@@ -62,6 +62,8 @@ export {
   panViewByPx,
   spansInView,
   viewAround,
+  viewFollowing,
+  FOLLOW_LEAD_SHARE,
   ZOOM_STEP,
   zoomView,
 } from './view'

@@ -8,11 +8,13 @@ import { layoutDiagram, xOfMs } from '../viz/layout'
 import type { TimeView } from './view'
 import {
   clampView,
+  FOLLOW_LEAD_SHARE,
   isFullView,
   MIN_VIEW_MS,
   panView,
   panViewByPx,
   viewAround,
+  viewFollowing,
   zoomView,
 } from './view'
 
@@ -119,6 +121,74 @@ describe('view maths', () => {
     expect(v.fromMs).toBeLessThanOrEqual(16000)
     expect(v.toMs).toBe(16010)
     expect(v.toMs - v.fromMs).toBeGreaterThanOrEqual(MIN_VIEW_MS)
+  })
+})
+
+describe('a view that follows the cursor', () => {
+  it('stays put (the same object) while the cursor is inside it; no view stays no view', () => {
+    const view = { fromMs: 4000, toMs: 6000 }
+    expect(viewFollowing(view, 4000, 16000)).toBe(view)
+    expect(viewFollowing(view, 5123.5, 16000)).toBe(view)
+    expect(viewFollowing(view, 6000, 16000)).toBe(view)
+    expect(viewFollowing(null, 9000, 16000)).toBeNull()
+    expect(viewFollowing(view, Number.NaN, 16000)).toBe(view)
+  })
+
+  it('moving on past the window, the cursor lands a quarter in; moving back, three quarters in', () => {
+    const view = { fromMs: 4000, toMs: 6000 }
+    // Play or Next just past the right edge: the window turns a page, keeping its width.
+    expect(viewFollowing(view, 6010, 16000)).toEqual({ fromMs: 5510, toMs: 7510 })
+    // A jump far ahead lands the same way.
+    expect(viewFollowing(view, 12000, 16000)).toEqual({ fromMs: 11500, toMs: 13500 })
+    // Previous or a step back past the left edge: the mirror image.
+    expect(viewFollowing(view, 3990, 16000)).toEqual({ fromMs: 2490, toMs: 4490 })
+    // At the ends of the run the window stops there, the cursor still inside it.
+    expect(viewFollowing(view, 16000, 16000)).toEqual({ fromMs: 14000, toMs: 16000 })
+    expect(viewFollowing(view, 0, 16000)).toEqual({ fromMs: 0, toMs: 2000 })
+  })
+
+  it('always shows the cursor, keeps the zoom level and the run, and moves only when it must', () => {
+    const caseArb = fc
+      .record({
+        endMs: fc.integer({ min: 20, max: 100_000 }),
+        from: fc.double({ min: 0, max: 1, noNaN: true }),
+        width: fc.double({ min: 0, max: 1, noNaN: true }),
+        cursor: fc.double({ min: 0, max: 1, noNaN: true }),
+      })
+      .map(({ endMs, from, width, cursor }) => ({
+        endMs,
+        cursorMs: cursor * endMs,
+        view: clampView(
+          { fromMs: from * endMs, toMs: from * endMs + MIN_VIEW_MS + width * endMs },
+          endMs,
+        ),
+      }))
+    assertProperty(
+      fc.property(caseArb, ({ endMs, cursorMs, view }) => {
+        const next = viewFollowing(view, cursorMs, endMs)
+        if (next === null) throw new Error('a view became no view')
+        expect(cursorMs).toBeGreaterThanOrEqual(next.fromMs)
+        expect(cursorMs).toBeLessThanOrEqual(next.toMs)
+        expect(next.toMs - next.fromMs).toBe(view.toMs - view.fromMs)
+        expect(next.fromMs).toBeGreaterThanOrEqual(0)
+        expect(next.toMs).toBeLessThanOrEqual(endMs)
+        const inside = cursorMs >= view.fromMs && cursorMs <= view.toMs
+        if (inside) expect(next).toBe(view)
+        else {
+          // It moved towards the cursor, and leaves it its lead unless an end of the run is near.
+          const share = (cursorMs - next.fromMs) / (next.toMs - next.fromMs)
+          if (cursorMs > view.toMs) {
+            expect(next.fromMs).toBeGreaterThan(view.fromMs)
+            if (next.toMs < endMs) expect(share).toBeCloseTo(FOLLOW_LEAD_SHARE, 1)
+          } else {
+            expect(next.fromMs).toBeLessThan(view.fromMs)
+            if (next.fromMs > 0) expect(share).toBeCloseTo(1 - FOLLOW_LEAD_SHARE, 1)
+          }
+        }
+        // Following again changes nothing: the window a followed cursor is in is where it stays.
+        expect(viewFollowing(next, cursorMs, endMs)).toBe(next)
+      }),
+    )
   })
 })
 

@@ -95,3 +95,29 @@ export function spansInView(spans: Spans, view: TimeView): Spans {
     partitions: spans.partitions.filter((p) => touches(p.fromMs, p.toMs, view)),
   }
 }
+
+/**
+ * Where the cursor lands in a window that had to move to keep it in view, as a share of the
+ * window: moving on, a quarter of the way in, so most of the window shows what comes next and a
+ * little of what led to it; moving back, three quarters of the way in, the mirror image.
+ */
+export const FOLLOW_LEAD_SHARE = 0.25
+
+/**
+ * The window that keeps the cursor in view: `view` itself (the same object) while the cursor is
+ * inside it, so a reader's own pan stands; once the cursor has left it, the same width moved so
+ * that the cursor is FOLLOW_LEAD_SHARE in from the side it left by (kept inside the run, where the
+ * cursor may end up nearer that edge). No view (the whole run) stays no view.
+ */
+export function viewFollowing(
+  view: TimeView | null,
+  cursorMs: number,
+  endMs: number,
+): TimeView | null {
+  if (view === null || !Number.isFinite(cursorMs)) return view
+  if (cursorMs >= view.fromMs && cursorMs <= view.toMs) return view
+  const span = view.toMs - view.fromMs
+  const share = cursorMs > view.toMs ? FOLLOW_LEAD_SHARE : 1 - FOLLOW_LEAD_SHARE
+  const fromMs = cursorMs - share * span
+  return clampView({ fromMs, toMs: fromMs + span }, endMs)
+}

@@ -5,9 +5,11 @@
  */
 import { formatMs } from '../sim'
 import { storyLineAtCursor, useLab } from '../store'
+import type { Caption as StoryCaption } from '../timeline'
 import { nextCaptionIndex, previousCaptionIndex } from '../timeline'
 
-export function Caption({ nav = true }: { nav?: boolean }) {
+/** The story line at the cursor and the way to the next and previous ones (the story bar's too). */
+export function useStoryLine() {
   const captions = useLab((s) => s.lab.captions)
   const index = useLab(storyLineAtCursor)
   const hasNext = useLab((s) => nextCaptionIndex(s.lab.captions, s.cursorMs, s.storyLine) !== null)
@@ -16,7 +18,33 @@ export function Caption({ nav = true }: { nav?: boolean }) {
   )
   const nextStory = useLab((s) => s.nextStory)
   const previousStory = useLab((s) => s.previousStory)
+  return {
+    captions,
+    index,
+    caption: captions[index],
+    hasNext,
+    hasPrevious,
+    nextStory,
+    previousStory,
+  }
+}
+
+/** "Story 3 of 9 · 4.005 s", or how many lines there are before the first. */
+export function storyMeta(captions: readonly StoryCaption[], index: number): string {
   const caption = captions[index]
+  return caption === undefined
+    ? `Story · ${captions.length} moments`
+    : `Story ${index + 1} of ${captions.length}${storyWhen(caption)}`
+}
+
+/** " · 4.005 s", and whether the line was told from the run after the reader's change. */
+export function storyWhen(caption: StoryCaption): string {
+  return ` · ${formatMs(caption.atMs)}${caption.generated === true ? ' · after your change' : ''}`
+}
+
+export function Caption({ nav = true }: { nav?: boolean }) {
+  const { captions, index, caption, hasNext, hasPrevious, nextStory, previousStory } =
+    useStoryLine()
 
   if (captions.length === 0) {
     return (
@@ -30,11 +58,7 @@ export function Caption({ nav = true }: { nav?: boolean }) {
   return (
     <div className="fl-caption" data-generated={caption?.generated === true ? '' : undefined}>
       <div className="fl-caption-body">
-        <p className="fl-caption-meta">
-          {caption === undefined
-            ? `Story · ${captions.length} moments`
-            : `Story ${index + 1} of ${captions.length} · ${formatMs(caption.atMs)}${caption.generated === true ? ' · after your change' : ''}`}
-        </p>
+        <p className="fl-caption-meta">{storyMeta(captions, index)}</p>
         <p className="fl-caption-text" data-story-line={index}>
           {caption === undefined ? 'Press Play, or Next › to begin the story.' : caption.text}
         </p>

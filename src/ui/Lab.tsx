@@ -2,10 +2,11 @@
  * One lab page, laid out as one stage: a compact header (title, scenario, tour, theme), the
  * scenario's question, then the stage — caption, diagram and transport together on the first
  * screen, at 1280×800 as on a phone — and after it the lesson, the catalogue, sharing, the
- * panels and the event log. The page's shortcuts work from the first load (useLabRoot, 'page');
- * the playback loop runs while the lab is mounted.
+ * panels and the event log, with the story bar (StageDock) keeping the caption and the story's
+ * transport in view once the stage has scrolled away. The page's shortcuts work from the first
+ * load (useLabRoot, 'page'); the playback loop runs while the lab is mounted.
  */
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import type { Theme } from '../store'
 import { useLab } from '../store'
 import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicker'
@@ -18,6 +19,7 @@ import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
 import { ShareBar } from './share/ShareBar'
+import { StageDock } from './StageDock'
 import { ZoomControls } from './ZoomControls'
 
 // The counterexample explorer's panel loads when its tab is first opened.
@@ -33,6 +35,7 @@ const Panels = lazy(() => import('./Panels').then((module) => ({ default: module
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
 export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
   const { theme, reducedMotion } = useLabRoot('page')
+  const stage = useRef<HTMLElement>(null)
 
   return (
     <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
@@ -55,7 +58,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       </Notice>
       <ScenarioLead />
       <RealHistoryTop />
-      <section className="fl-stage" aria-label="Timeline" tabIndex={-1}>
+      <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
         <Caption />
         <DiagramPanel zoomControls={<ZoomControls />} />
         <Controls />
@@ -86,6 +89,8 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
           />
         </Suspense>
       </LoadBoundary>
+      {/* The caption and the story's transport, kept in view while the panels are read. */}
+      <StageDock stage={stage} />
       <LiveRegion />
     </div>
   )
@@ -183,7 +188,8 @@ function Shortcuts() {
       <p className="fl-hint">
         On the diagram: a click seeks and a drag scrubs. <kbd>Ctrl</kbd>/<kbd>⌘</kbd> + wheel or a
         pinch zooms. Zoomed in, a drag pans the view (a sideways swipe too) and a drag that starts
-        on the playhead scrubs; Fit shows the whole run again.
+        on the playhead scrubs; the view follows the cursor when it moves out of sight; Fit shows
+        the whole run again.
       </p>
     </details>
   )

@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { LabStore, Theme } from '../store'
-import { startPlayback, useLab, useLabStore } from '../store'
+import { startFollowing, startPlayback, useLab, useLabStore } from '../store'
 import { useMediaQuery } from './hooks'
 import { CloseIcon } from './icons'
 import type { KeyAction } from './keys'
@@ -20,10 +20,11 @@ export interface LabRoot {
 }
 
 /**
- * Runs the lab's playback loop and follows reduced motion while mounted. Where the keys listen:
- * a lab that is the page ('page') takes them from the whole document from the first load, so
- * Space plays rather than scrolls without a click first; an embed ('root') only while focus is
- * inside it, so a blog post hosting it keeps its own keys (WCAG 2.1.4).
+ * Runs the lab's playback loop, keeps a zoomed view on the cursor (follow.ts) and follows reduced
+ * motion while mounted. Where the keys listen: a lab that is the page ('page') takes them from
+ * the whole document from the first load, so Space plays rather than scrolls without a click
+ * first; an embed ('root') only while focus is inside it, so a blog post hosting it keeps its own
+ * keys (WCAG 2.1.4).
  */
 export function useLabRoot(scope: 'page' | 'root' = 'root'): LabRoot {
   const store = useLabStore()
@@ -32,6 +33,8 @@ export function useLabRoot(scope: 'page' | 'root' = 'root'): LabRoot {
 
   useEffect(() => store.getState().setReducedMotion(reducedMotion), [store, reducedMotion])
   useEffect(() => startPlayback(store), [store])
+  // A zoomed view pans to keep the cursor in view as it moves.
+  useEffect(() => startFollowing(store), [store])
 
   useEffect(() => {
     if (scope !== 'page') return

@@ -10,7 +10,12 @@ import { useLab } from '../store'
 export function ZoomRange() {
   const view = useLab((s) => s.timeView)
   return (
-    <span className="fl-zoom-range" data-zoom-range="">
+    <span
+      className="fl-zoom-range"
+      data-zoom-range=""
+      data-from-ms={view?.fromMs}
+      data-to-ms={view?.toMs}
+    >
       {view === null ? 'whole run' : `${formatMs(view.fromMs)} – ${formatMs(view.toMs)}`}
     </span>
   )
