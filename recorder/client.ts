@@ -40,11 +40,11 @@ function send(message: ClientMessage) {
 }
 
 /** Loads only the client library this lock needs: a process starts faster on a busy machine. */
-async function lockFor(config: ClientConfig): Promise<LockClient> {
+async function lockFor(config: ClientConfig, lost: () => void): Promise<LockClient> {
   const lock = config.lock
   if (lock.kind === 'etcd') {
     const { etcdLock } = await import('./locks/etcd')
-    return etcdLock(lock.port, config.lockName, config.name, lock.ttlS)
+    return etcdLock(lock.port, config.lockName, config.name, lock.ttlS, lost)
   }
   if (lock.kind === 'zookeeper') {
     const { zookeeperLock } = await import('./locks/zookeeper')
@@ -84,9 +84,10 @@ async function main() {
   const me = config.name
   const record = (event: Omit<RecordedEvent, 'atMs' | 'actor'>) =>
     send({ type: 'event', event: { atMs: Date.now(), actor: me, ...event } })
-  const lock = await lockFor(config)
-  const store = storeConnection(config.resource.port)
   let token: Token = null
+  // The client's own end of its belief: its lock library told it the lease is gone.
+  const lock = await lockFor(config, () => record({ kind: 'expiry-observed', token }))
+  const store = storeConnection(config.resource.port)
   let writes = 0
   const run = async (command: Command): Promise<void> => {
     switch (command.do) {

@@ -23,11 +23,17 @@ interface Holder {
   token: Token
 }
 
-function ended(history: History, actor: string, releasing: Set<string>, holder: Holder) {
+function ended(
+  history: History,
+  actor: string,
+  releasing: Set<string>,
+  holder: Holder,
+  atMs: number,
+) {
   // A node deleted before we could read whose it was is left out rather than guessed.
   if (holder.client === '' || releasing.delete(holder.client)) return
   history.add({
-    atMs: Date.now(),
+    atMs,
     actor,
     kind: 'expiry-observed',
     client: holder.client,
@@ -52,7 +58,7 @@ export async function watchEtcdLock(
   })
   watcher.on('delete', (kv) => {
     const holder = holders.get(kv.key.toString())
-    if (holder !== undefined) ended(history, 'etcd', releasing, holder)
+    if (holder !== undefined) ended(history, 'etcd', releasing, holder, Date.now())
   })
   return {
     releasing: (name) => void releasing.add(name),
@@ -80,29 +86,35 @@ export async function watchZooKeeperLock(
   const holders = new Map<string, Holder>()
   const releasing = new Set<string>()
   let closed = false
-  const look = () => {
+  // Stamped when the watch fired, not after the listing that says which node went: the
+  // waiting client hears of it at the same moment and is granted after its own listing.
+  const look = (firedAtMs: number) => {
     if (closed) return
-    client.getChildren(root, look, (error, children) => {
-      if (error) return
-      for (const [name, holder] of holders) {
-        if (children.includes(name)) continue
-        holders.delete(name)
-        ended(history, 'zookeeper', releasing, holder)
-      }
-      for (const name of children) {
-        if (holders.has(name)) continue
-        // Known at once (the token filled in when read): a quick delete must not be missed.
-        const holder: Holder = { client: '', token: null }
-        holders.set(name, holder)
-        client.getData(`${root}/${name}`, (err: unknown, data: Buffer, stat: Stat) => {
-          if (err) return
-          holder.client = data.toString()
-          holder.token = zxid(stat.czxid)
-        })
-      }
-    })
+    client.getChildren(
+      root,
+      () => look(Date.now()),
+      (error, children) => {
+        if (error) return
+        for (const [name, holder] of holders) {
+          if (children.includes(name)) continue
+          holders.delete(name)
+          ended(history, 'zookeeper', releasing, holder, firedAtMs)
+        }
+        for (const name of children) {
+          if (holders.has(name)) continue
+          // Known at once (the token filled in when read): a quick delete must not be missed.
+          const holder: Holder = { client: '', token: null }
+          holders.set(name, holder)
+          client.getData(`${root}/${name}`, (err: unknown, data: Buffer, stat: Stat) => {
+            if (err) return
+            holder.client = data.toString()
+            holder.token = zxid(stat.czxid)
+          })
+        }
+      },
+    )
   }
-  look()
+  look(Date.now())
   return {
     releasing: (name) => void releasing.add(name),
     close() {

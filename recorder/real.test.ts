@@ -1,6 +1,6 @@
 /**
- * The recorder against the real services on this machine: one short story each (etcd,
- * ZooKeeper, five Redis nodes), recorded now and judged. Run by `npm run test:real` (part of
+ * The recorder against the real services on this machine: short stories on etcd (a pause, a
+ * delayed write), ZooKeeper and five Redis nodes, recorded now and judged. Run by `npm run test:real` (part of
  * `npm test`); .ci/run installs the Debian packages, so in CI none is skipped. Locally a
  * service whose binary is missing is skipped with a message naming what to install.
  */
@@ -32,6 +32,7 @@ const RUNS: Array<{
     verdict: 'unsafe',
     violations: ['token-order'],
   },
+  { story: 'delayed-write', lock: 'etcd', service: 'etcd', verdict: 'safe', violations: [] },
   {
     story: 'redlock-restart',
     lock: 'etcd',

@@ -5,6 +5,7 @@
  * lock service ended A's lease, and A writes only after B did; A's pause lasts several seconds
  * against a lease of 2 s.
  */
+import type { RecordedEvent } from './history'
 import { History } from './history'
 import type { ClientConfig } from './client'
 import { startClient } from './clientProcess'
@@ -17,7 +18,12 @@ import { serviceVersion, startEtcd, startRedis, startZooKeeper } from './service
 import type { Store } from './store'
 import { startStore } from './store'
 
-export const STORIES = ['gc-pause', 'gc-pause-unfenced', 'redlock-restart'] as const
+export const STORIES = [
+  'gc-pause',
+  'gc-pause-unfenced',
+  'delayed-write',
+  'redlock-restart',
+] as const
 export type StoryId = (typeof STORIES)[number]
 export type LockKind = 'etcd' | 'zookeeper'
 
@@ -25,6 +31,8 @@ export type LockKind = 'etcd' | 'zookeeper'
 export const LEASE_S = 2
 /** A's stop-the-world pause: at least this long, several leases. */
 export const PAUSE_MS = 6000
+/** How long the network holds A's write in delayed-write: at least this long (the preset's 6 s). */
+export const WRITE_DELAY_MS = 6000
 /** Redlock's lease, as in the preset. */
 export const REDLOCK_TTL_MS = 10_000
 
@@ -59,11 +67,107 @@ export interface Recording {
 export async function recordStory(story: StoryId, lock: LockKind = 'etcd'): Promise<Recording> {
   if (story === 'redlock-restart')
     return { story, service: 'redis', history: await redlockRestart() }
+  if (story === 'delayed-write') return { story, service: lock, history: await delayedWrite(lock) }
   return {
     story,
     service: lock,
     history: await gcPause(lock, story === 'gc-pause' ? 'atomic' : 'none'),
   }
+}
+
+const TOKEN_OF: Record<LockKind, string> = {
+  etcd: 'the lock key’s create revision',
+  zookeeper: 'the lock node’s czxid',
+}
+
+async function startLock(kind: LockKind, stage: Stage, history: History) {
+  const service: Service = stage.add(kind === 'etcd' ? await startEtcd() : await startZooKeeper())
+  trace(`${kind} up`)
+  const watch: LockWatch = stage.add(
+    kind === 'etcd'
+      ? await watchEtcdLock(service.port, LOCK, history)
+      : await watchZooKeeperLock(service.port, LOCK, history),
+  )
+  return { service, watch }
+}
+
+function lockConfig(kind: LockKind, port: number): ClientConfig['lock'] {
+  return kind === 'etcd' ? { kind, port, ttlS: LEASE_S } : { kind, port, sessionMs: LEASE_S * 1000 }
+}
+
+/** Resolves once the history holds an event that `seen` accepts. */
+async function until(history: History, seen: (e: RecordedEvent) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!history.all().some(seen)) {
+    if (Date.now() > deadline) throw new Error('a step of the story did not happen in time')
+    await sleep(20)
+  }
+}
+
+/**
+ * delayed-write: A sends its write while it holds the lock, and the network between A and the
+ * storage holds it; the same trouble cuts A off from the lock service, so A's keep-alives are
+ * lost and its lease runs out. B is granted, writes, and only then does A's write arrive.
+ */
+async function delayedWrite(kind: LockKind): Promise<History> {
+  const history = new History({
+    title: `delayed-write recorded on ${serviceVersion(kind)}: A's write held in a loopback proxy for ${WRITE_DELAY_MS / 1000} s while A is cut off from the lock service (its ${LEASE_S} s ${kind === 'etcd' ? 'lease' : 'session'} runs out); token = ${TOKEN_OF[kind]}; storage checks tokens`,
+    resources: { storage: { fencing: 'atomic' } },
+  })
+  const stage = new Stage()
+  try {
+    const { service, watch } = await startLock(kind, stage, history)
+    const store: Store = stage.add(await startStore('storage', 'atomic', history, 'initial'))
+    const lockLink = stage.add(await startProxy(service.port))
+    const storeLink = stage.add(await startProxy(store.port))
+    const [a, b] = await Promise.all([
+      startClient(
+        {
+          name: 'A',
+          lockName: LOCK,
+          lock: lockConfig(kind, lockLink.port),
+          resource: { name: store.name, port: storeLink.port },
+        },
+        history,
+      ),
+      startClient(
+        {
+          name: 'B',
+          lockName: LOCK,
+          lock: lockConfig(kind, service.port),
+          resource: { name: store.name, port: store.port },
+        },
+        history,
+      ),
+    ])
+    stage.add(a)
+    stage.add(b)
+    trace('clients up')
+    await a.run({ do: 'acquire' })
+    storeLink.hold()
+    const written = a.run({ do: 'write', value: 'A' }, 120_000)
+    await until(history, (e) => e.actor === 'A' && e.kind === 'write-sent')
+    const sentAt = Date.now()
+    lockLink.drop()
+    // B waits in line until the lock service ends A's lease: only then is B granted.
+    await b.run({ do: 'acquire' })
+    await b.run({ do: 'read' })
+    await b.run({ do: 'write', value: 'B' })
+    watch.releasing('B')
+    await b.run({ do: 'release' })
+    await sleep(Math.max(0, WRITE_DELAY_MS - (Date.now() - sentAt)))
+    trace('B done')
+    storeLink.flush()
+    await written
+    lockLink.pass()
+    await a.run({ do: 'release' })
+    trace('A done')
+    await sleep(300)
+  } finally {
+    await stage.end()
+    trace('stopped')
+  }
+  return history
 }
 
 /** gc-pause and gc-pause-unfenced: A holds the lock, reads, freezes; B takes over and writes. */
@@ -139,7 +243,8 @@ async function redlockRestart(): Promise<History> {
   try {
     const nodes: Service[] = []
     for (let i = 0; i < 5; i++) nodes.push(stage.add(await startRedis()))
-    const hole = async (node: Service) => stage.add<Proxy>(await startProxy(node.port, null)).port
+    const hole = async (node: Service) =>
+      stage.add<Proxy>(await startProxy(node.port, 0, 'drop')).port
     const [r1, r2, r3, r4, r5] = nodes.map((n) => n.port) as [
       number,
       number,

@@ -9,7 +9,13 @@ import type { Lease } from 'etcd3'
 import { HOST } from '../services'
 import type { Grant, LockClient } from './types'
 
-export function etcdLock(port: number, lockName: string, owner: string, ttlS: number): LockClient {
+export function etcdLock(
+  port: number,
+  lockName: string,
+  owner: string,
+  ttlS: number,
+  onLost: () => void,
+): LockClient {
   const client = new Etcd3({ hosts: `http://${HOST}:${port}` })
   const prefix = `/${lockName}/`
   let lease: Lease | null = null
@@ -17,8 +23,11 @@ export function etcdLock(port: number, lockName: string, owner: string, ttlS: nu
   return {
     async acquire(): Promise<Grant> {
       const mine = client.lease(ttlS)
-      // A paused client's keep-alive fails when it wakes: that is the story, not a crash.
-      mine.on('lost', () => undefined)
+      // The client library gives up on its lease (it does so 2 × TTL after the last keep-alive
+      // it saw answered): from then on this client knows it no longer holds the lock.
+      mine.on('lost', () => {
+        if (lease === mine) onLost()
+      })
       lease = mine
       const id = await mine.grant()
       key = `${prefix}${id}`
@@ -42,8 +51,9 @@ export function etcdLock(port: number, lockName: string, owner: string, ttlS: nu
     async release() {
       if (lease === null || key === null) return false
       const deleted = await client.delete().key(key).exec()
-      await lease.revoke().catch(() => undefined)
+      const released = lease
       lease = null
+      await released.revoke().catch(() => undefined)
       return deleted.deleted !== '0'
     },
     close() {
