@@ -172,28 +172,18 @@ async function delayedWrite(kind: LockKind): Promise<History> {
 
 /** gc-pause and gc-pause-unfenced: A holds the lock, reads, freezes; B takes over and writes. */
 async function gcPause(kind: LockKind, fencing: 'atomic' | 'none'): Promise<History> {
-  const token = kind === 'etcd' ? 'the lock key’s create revision' : 'the lock node’s czxid'
   const history = new History({
-    title: `${fencing === 'atomic' ? 'gc-pause' : 'gc-pause-unfenced'} recorded on ${serviceVersion(kind)}: A frozen (SIGSTOP) for ${PAUSE_MS / 1000} s against a ${LEASE_S} s ${kind === 'etcd' ? 'lease' : 'session'}; token = ${token}; storage ${fencing === 'atomic' ? 'checks tokens' : 'does not check tokens'}`,
+    title: `${fencing === 'atomic' ? 'gc-pause' : 'gc-pause-unfenced'} recorded on ${serviceVersion(kind)}: A frozen (SIGSTOP) for ${PAUSE_MS / 1000} s against a ${LEASE_S} s ${kind === 'etcd' ? 'lease' : 'session'}; token = ${TOKEN_OF[kind]}; storage ${fencing === 'atomic' ? 'checks tokens' : 'does not check tokens'}`,
     resources: { storage: { fencing } },
   })
   const stage = new Stage()
   try {
-    const service: Service = stage.add(kind === 'etcd' ? await startEtcd() : await startZooKeeper())
-    trace(`${kind} up`)
+    const { service, watch } = await startLock(kind, stage, history)
     const store: Store = stage.add(await startStore('storage', fencing, history, 'initial'))
-    const watch: LockWatch = stage.add(
-      kind === 'etcd'
-        ? await watchEtcdLock(service.port, LOCK, history)
-        : await watchZooKeeperLock(service.port, LOCK, history),
-    )
     const config = (name: string): ClientConfig => ({
       name,
       lockName: LOCK,
-      lock:
-        kind === 'etcd'
-          ? { kind, port: service.port, ttlS: LEASE_S }
-          : { kind, port: service.port, sessionMs: LEASE_S * 1000 },
+      lock: lockConfig(kind, service.port),
       resource: { name: store.name, port: store.port },
     })
     const [a, b] = await Promise.all([
