@@ -9,6 +9,6 @@ export default defineConfig({
   test: {
     include: ['recorder/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 120_000,
+    testTimeout: 600_000,
   },
 })

@@ -8,6 +8,7 @@ import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { ClientConfig, ClientMessage, Command } from './client'
 import type { History, Token } from './history'
+import { tracked } from './services'
 
 type Do = Command extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never
 
@@ -23,10 +24,12 @@ export interface ClientProcess {
 const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url))
 
 export function startClient(config: ClientConfig, history: History): Promise<ClientProcess> {
-  const child: ChildProcess = fork(CLIENT, [JSON.stringify(config)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+  const child: ChildProcess = tracked(
+    fork(CLIENT, [JSON.stringify(config)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  )
   let next = 0
   const pending = new Map<number, { resolve: (t: Token) => void; reject: (e: Error) => void }>()
   let ready: () => void = () => undefined
@@ -53,7 +56,7 @@ export function startClient(config: ClientConfig, history: History): Promise<Cli
   })
   const handle: ClientProcess = {
     name: config.name,
-    run(command, timeoutMs = 60_000) {
+    run(command, timeoutMs = 180_000) {
       const id = ++next
       return new Promise<Token>((resolve, reject) => {
         const timer = setTimeout(

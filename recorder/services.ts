@@ -84,13 +84,30 @@ function ask(port: number, line: string): Promise<string> {
   })
 }
 
+/**
+ * Every process a recording started and has not stopped yet. If the recorder's own process ends
+ * first (a test runner that gave up on a hung story), they are killed with it rather than left
+ * listening on the machine.
+ */
+const live = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL')
+})
+
+/** Keeps `child` in the set of processes killed when the recorder exits. */
+export function tracked(child: ChildProcess): ChildProcess {
+  live.add(child)
+  child.once('exit', () => live.delete(child))
+  return child
+}
+
 interface Proc {
   child: ChildProcess
   output: () => string
 }
 
 function launch(command: string, args: readonly string[], cwd: string): Proc {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = tracked(spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }))
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000)
@@ -164,7 +181,7 @@ export function startRedis(): Promise<Service> {
         'no',
       ],
     }),
-    (port, output) => waitForPort(port, 10_000, 'redis-server', output),
+    (port, output) => waitForPort(port, 60_000, 'redis-server', output),
   )
 }
 
@@ -194,7 +211,7 @@ export async function startEtcd(): Promise<Service> {
         'warn',
       ],
     }),
-    (port, output) => waitForPort(port, 20_000, 'etcd', output),
+    (port, output) => waitForPort(port, 120_000, 'etcd', output),
   )
 }
 
@@ -235,8 +252,8 @@ export function startZooKeeper(): Promise<Service> {
     },
     async (port, output) => {
       // A JVM on a loaded machine can take a while.
-      await waitForPort(port, 60_000, 'zookeeper', output)
-      const deadline = Date.now() + 30_000
+      await waitForPort(port, 180_000, 'zookeeper', output)
+      const deadline = Date.now() + 120_000
       while ((await ask(port, 'ruok')) !== 'imok') {
         if (Date.now() > deadline)
           throw new Error(`zookeeper on ${port} never said imok: ${output()}`)

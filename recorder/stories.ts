@@ -96,7 +96,7 @@ function lockConfig(kind: LockKind, port: number): ClientConfig['lock'] {
 }
 
 /** Resolves once the history holds an event that `seen` accepts. */
-async function until(history: History, seen: (e: RecordedEvent) => boolean, timeoutMs = 30_000) {
+async function until(history: History, seen: (e: RecordedEvent) => boolean, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs
   while (!history.all().some(seen)) {
     if (Date.now() > deadline) throw new Error('a step of the story did not happen in time')
@@ -145,7 +145,7 @@ async function delayedWrite(kind: LockKind): Promise<History> {
     trace('clients up')
     await a.run({ do: 'acquire' })
     storeLink.hold()
-    const written = a.run({ do: 'write', value: 'A' }, 120_000)
+    const written = a.run({ do: 'write', value: 'A' }, 300_000)
     await until(history, (e) => e.actor === 'A' && e.kind === 'write-sent')
     const sentAt = Date.now()
     lockLink.drop()
