@@ -109,6 +109,11 @@ function restrictedPaths(layer, extra) {
           except,
           message: `src/${layer.name} may import only: ${mayImportText(layer)}.${core} See the module map in docs/ARCHITECTURE.md.`,
         },
+        {
+          target: `./src/${layer.name}`,
+          from: './recorder',
+          message: `src/${layer.name} may not import the recorder: it starts services and processes and runs in Node only, never in the lab's bundles (docs/recorded-histories.md).`,
+        },
       ],
     },
   ]
