@@ -54,3 +54,5 @@ export {
 export { eventsAt, holderSentence, momentAnnouncement, momentWords } from './moment'
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'
+export type { LargeRunSlice, PendingRun } from './largeRun'
+export { count as estimateWords, fittingHorizonMs } from './largeRun'

@@ -140,7 +140,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
     }
     return {
       pendingRun: null,
-      ...(large?.slice ?? { runLarge: () => {}, shortenLarge: () => {}, cancelRun: () => {} }),
+      ...(large?.slice ?? NO_LARGE_RUNS),
       ...createScenarioSlice({ ...history, ...derived })(kit)(set, get, api),
       ...createInterventionSlice(kit)(set, get, api),
       ...createCursorSlice({
@@ -161,6 +161,14 @@ export function createLabStore(init: LabInit = {}): LabStore {
   })
   opening.open?.()
   return store
+}
+
+/** A lab without a background runner derives every run in place: nothing to ask or cancel. */
+const NO_LARGE_RUNS = {
+  runLarge: () => {},
+  shortenLarge: () => {},
+  cancelRun: () => {},
+  releaseWorker: () => {},
 }
 
 /** The history a lab opens with when its run is too heavy for a frame, else null. */

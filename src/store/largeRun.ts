@@ -37,6 +37,8 @@ export interface LargeRunSlice {
   shortenLarge: () => void
   /** Stops the run being computed (or asked about); the lab keeps showing what it showed. */
   cancelRun: () => void
+  /** Ends the worker (the lab is closed): a run in progress stops. */
+  releaseWorker: () => void
 }
 
 interface Request {
@@ -68,7 +70,7 @@ export function createLargeRuns(host: LargeRunHost) {
     host.set({
       pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress: null },
     })
-    host.announce(`Computing the run in the background: up to ${count(r.heavy.estimate)} events.`)
+    host.announce(`Computing the run in the background: ${count(r.heavy.estimate)}.`)
     client ??= host.runner()
     const job = client.start({ scenario: r.heavy.scenario }, (progress) => {
       if (request !== r) return
@@ -133,7 +135,7 @@ export function createLargeRuns(host: LargeRunHost) {
       const shorterMs = fittingHorizonMs(heavy.scenario)
       host.set({ pendingRun: { status: 'ask', title, estimate: heavy.estimate, shorterMs } })
       host.announce(
-        `This run is large: up to ${count(heavy.estimate)} events. Run it in the background, or shorten it.`,
+        `This run is large: ${count(heavy.estimate)}. Run it in the background, or shorten it.`,
       )
       return true
     },
@@ -164,19 +166,20 @@ export function createLargeRuns(host: LargeRunHost) {
             : 'Cancelled. The lab shows what it showed.',
         )
       },
+      releaseWorker: () => {
+        drop()
+        client?.dispose()
+        client = null
+      },
     } satisfies Omit<LargeRunSlice, 'pendingRun'>,
-    dispose: () => {
-      drop()
-      client?.dispose()
-      client = null
-    },
   }
 }
 
-/** Up to N events, in words ("2,000,000 or more" for a run the engine would cut). */
+/** The size in words: "up to 123,456 events", or "2,000,000 events or more" (the engine's cap). */
 export function count(estimate: RunEstimate): string {
-  const n = estimate.events.toLocaleString('en-US')
-  return estimate.reachesLimit ? `${(estimate.events - 1).toLocaleString('en-US')} or more` : n
+  if (estimate.reachesLimit)
+    return `${(estimate.events - 1).toLocaleString('en-US')} events or more`
+  return `up to ${estimate.events.toLocaleString('en-US')} events`
 }
 
 /**

@@ -14,6 +14,7 @@ import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
 import type { BrokenLink } from './BrokenLink'
 import { CopyBrokenLink } from './BrokenLink'
+import { LargeRun } from './LargeRun'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
@@ -50,6 +51,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       <Notice>
         <CopyBrokenLink link={brokenLink} />
       </Notice>
+      <LargeRun />
       <ScenarioLead />
       <section className="fl-stage" aria-label="Timeline" tabIndex={-1}>
         <Caption />
