@@ -55,4 +55,4 @@ export { eventsAt, holderSentence, momentAnnouncement, momentWords } from './mom
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'
 export type { LargeRunSlice, PendingRun } from './largeRun'
-export { count as estimateWords, fittingHorizonMs } from './largeRun'
+export { count as estimateWords, createLargeRuns, fittingHorizonMs } from './largeRun'

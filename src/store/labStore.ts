@@ -20,8 +20,7 @@ import type { LabHistory } from './history'
 import { customBase, presetBase } from './history'
 import type { RunClient } from '../explore/runJob'
 import type { InterventionSlice } from './interventionSlice'
-import type { LargeRunSlice } from './largeRun'
-import { createLargeRuns } from './largeRun'
+import type { createLargeRuns, LargeRunSlice } from './largeRun'
 import { createInterventionSlice } from './interventionSlice'
 import type { ScenarioSlice } from './scenarioSlice'
 import { createScenarioSlice } from './scenarioSlice'
@@ -70,10 +69,11 @@ export interface LabInit {
   /** Playback starts over at the range's start when it reaches its end. */
   loop?: boolean
   /**
-   * Computes runs too heavy for a frame off the page's thread (the lab page passes a Web
-   * Worker's client, made on first use). Without it every run is derived in place, as before.
+   * Computes runs too heavy for a frame off the page's thread: the lab page passes the large-run
+   * controller (largeRun.ts) and a Web Worker's client, made on first use. Without it every run
+   * is derived in place, as before (and the controller's code stays out of the embeds' bundles).
    */
-  background?: () => RunClient
+  background?: { createLargeRuns: typeof createLargeRuns; runner: () => RunClient }
 }
 
 export type LabStoreState = ScenarioSlice &
@@ -97,13 +97,13 @@ export function createLabStore(init: LabInit = {}): LabStore {
     const large =
       background === undefined
         ? null
-        : createLargeRuns({
+        : background.createLargeRuns({
             get,
             set,
             update: (change, also) => kit.update(change, also),
             announce: (text) => kit.announce(text),
             accept: (heavy, lab) => derive.accept(heavy, lab),
-            runner: background,
+            runner: background.runner,
           })
     const kit: LabKit = {
       update: (change, also) => {

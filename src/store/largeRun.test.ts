@@ -15,6 +15,7 @@ import { baseEdits } from './edits'
 import { customBase } from './history'
 import type { LabStore } from './labStore'
 import { createLabStore } from './labStore'
+import { createLargeRuns } from './largeRun'
 
 const transport = {
   later: (fn: () => void) => void setImmediate(fn),
@@ -44,9 +45,12 @@ function labWithWorker(init: Parameters<typeof createLabStore>[0] = {}) {
   const store = createLabStore({
     reducedMotion: true,
     ...init,
-    background: () => {
-      started++
-      return createRunClient(inProcessWorker(createRunHost, transport).port)
+    background: {
+      createLargeRuns,
+      runner: () => {
+        started++
+        return createRunClient(inProcessWorker(createRunHost, transport).port)
+      },
     },
   })
   return { store, workers: () => started }

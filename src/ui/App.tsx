@@ -11,7 +11,7 @@ import { writeLabLink } from '../link/write'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createRunClient } from '../explore/runJob'
-import { createLabStore, LabProvider } from '../store'
+import { createLabStore, createLargeRuns, LabProvider } from '../store'
 import { spawnRunWorker } from '../workers/spawn'
 import { ErrorBoundary } from './ErrorBoundary'
 import type { ExploreSlot } from './explore/slot'
@@ -40,7 +40,7 @@ function openAddress(): Opened {
       typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
     notice: start.notice,
     // Runs too heavy for a frame are computed in a Web Worker, started on first need.
-    background: () => createRunClient(spawnRunWorker()),
+    background: { createLargeRuns, runner: () => createRunClient(spawnRunWorker()) },
   }
   if (start.source.kind === 'preset') init.preset = start.source.id
   if (start.source.kind === 'custom') init.scenario = start.source.scenario
