@@ -23,6 +23,8 @@ import { median, round } from './stats'
 import { contentionScenario } from './workloads'
 
 const EDITS = Number(process.env.BENCH_BIG_EDITS ?? 10)
+/** Edits on the 2M-event link (each a 2M-event run): BENCH_BIG_EDITS_2M, default the same. */
+const EDITS_2M = Number(process.env.BENCH_BIG_EDITS_2M ?? EDITS)
 const RUN_TIMEOUT_MS = 600_000
 
 /** Counts the main thread's lateness: a 20 ms timer's worst delay since the last reset. */
@@ -45,12 +47,13 @@ interface Link {
   name: string
   clients: number
   rounds: number
+  edits: number
 }
 
 /** Contention links: about 20 events per round per client; a script holds 2,000 rounds at most. */
 const LINKS: Link[] = [
-  { name: '100k', clients: 10, rounds: 500 },
-  { name: '2M', clients: 50, rounds: 2000 },
+  { name: '100k', clients: 10, rounds: 500, edits: EDITS },
+  { name: '2M', clients: 50, rounds: 2000, edits: EDITS_2M },
 ]
 
 export async function benchBigRuns(): Promise<BenchResult[]> {
@@ -65,15 +68,16 @@ export async function benchBigRuns(): Promise<BenchResult[]> {
       const page = await context.newPage()
       await page.addInitScript(LAG_PROBE)
       try {
-        results.push(
-          ...(await measureLink(
-            page,
-            preview.base,
-            encodeScenario(parsed.scenario),
-            link,
-            estimate.events,
-          )),
+        const found = await measureLink(
+          page,
+          preview.base,
+          encodeScenario(parsed.scenario),
+          link,
+          estimate.events,
         )
+        // Each link's figures as soon as they are measured: a 2M-event link takes minutes.
+        for (const r of found) console.error(JSON.stringify(r))
+        results.push(...found)
       } finally {
         await context.close()
       }
@@ -103,7 +107,7 @@ async function measureLink(
   await page
     .locator('[aria-label="A large run"], [aria-label="Computing the run"]')
     .first()
-    .waitFor()
+    .waitFor({ timeout: RUN_TIMEOUT_MS })
   await page.evaluate(() => window.flLag && (window.flLag.worst = 0))
   if (await ask.isVisible()) await ask.click()
   // A run of this size may be done before the click is measured: then there is nothing to time.
@@ -122,7 +126,7 @@ async function measureLink(
   await page.getByRole('tab', { name: 'Break things' }).click()
   const edits: number[] = []
   const editLags: number[] = []
-  for (let i = 0; i < EDITS; i++) {
+  for (let i = 0; i < link.edits; i++) {
     await page.getByRole('slider', { name: 'Time' }).fill(String(1000 + i * 1500))
     await page.waitForTimeout(300)
     await page.evaluate(() => window.flLag && (window.flLag.worst = 0))
@@ -160,13 +164,13 @@ async function measureLink(
       detail: { ...detail, themeClickMs: round(clickMs, 1) },
     },
     {
-      name: name(`time per edit (median of ${EDITS})`),
+      name: name(`time per edit (median of ${link.edits})`),
       value: round(median(edits), 0),
       unit: 'ms',
       detail: { ...detail, samples: edits, worstDelayPerEditMs: editLags.map((v) => round(v, 0)) },
     },
     {
-      name: name(`JS heap after ${EDITS} edits`),
+      name: name(`JS heap after ${link.edits} edits`),
       value: round(editedHeap / 2 ** 20, 1),
       unit: 'MiB',
       detail: { ...detail, heapWhenShownMiB: round(shownHeap / 2 ** 20, 1) },

@@ -49,6 +49,8 @@ test('a huge link shows its size and a choice before anything runs', async ({ pa
   await expect(ask).toContainText('“Renewing all day” is a large run: 2,000,000 events or more.')
   await expect(ask.getByRole('button', { name: 'Run it in the background' })).toBeVisible()
   await expect(ask.getByRole('button', { name: /^Shorten it to / })).toBeVisible()
+  // The address keeps the link while its run waits (a reload asks again).
+  expect(page.url()).toContain('#s=')
   await ask.getByRole('button', { name: 'Not now' }).click()
   await expect(ask).toBeHidden()
   // The lab shows what it showed: the default scenario, working.

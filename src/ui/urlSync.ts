@@ -52,8 +52,14 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
 
   const write = () => {
     timer = null
-    unwritten = false
     const s = store.getState()
+    // A heavy run being asked about or computed: the address keeps what the reader opened (a
+    // reload asks again) until the run is shown.
+    if (s.pendingRun !== null) {
+      unwritten = true
+      return
+    }
+    unwritten = false
     const link = writeLabLink(linkTarget(s), s.cursorMs, linkView(s))
     const url = `${location.pathname}${link.search}${link.hash}`
     if (s.base !== shownBase) {
