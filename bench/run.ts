@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { resolveChromium } from '../e2e/chromium'
 import { writeReadme } from '../scripts/perfTable'
+import { benchBigRuns } from './bigRuns'
 import { benchBundle } from './bundle'
 import { benchExplore } from './explore'
 import { benchExploreUi } from './exploreUi'
@@ -36,6 +37,7 @@ const suites: Suite[] = [
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },
   { name: 'side', run: benchSideBySide },
+  { name: 'big-runs', run: benchBigRuns },
 ]
 
 async function main(): Promise<void> {

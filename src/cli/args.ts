@@ -18,6 +18,8 @@ export interface CliOptions {
   verbose: boolean
   theme: 'light' | 'dark'
   widthPx: number
+  /** `--allow-large`: run a scenario estimated above the large-run limit anyway. */
+  allowLarge: boolean
 }
 
 export type ArgsResult =
@@ -43,11 +45,13 @@ Options:
   --verbose                text format: also list every message delivery
   --theme light|dark       svg format: colour theme (default: light)
   --width <px>             svg format: figure width (default: 960)
+  --allow-large            run a scenario estimated at more than 250,000 events
+                           (refused without it, before it starts)
   --list                   list the preset ids
   --help                   show this help
 
-Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input,
-3 for a run cut at the engine's limit of 2,000,000 events (verdict "inconclusive",
+Exit status: 0 for a valid run (whatever its verdict), 2 for invalid input
+(and for a run estimated above 250,000 events without --allow-large), 3 for a run cut at the engine's limit of 2,000,000 events (verdict "inconclusive",
 or "unsafe" if a violation came first).`
 
 export function parseCliArgs(argv: readonly string[]): ArgsResult {
@@ -66,6 +70,7 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
       system: { type: 'string' },
       param: { type: 'string', multiple: true },
       systems: { type: 'boolean' },
+      'allow-large': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   } as const
@@ -128,6 +133,7 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
       verbose: values.verbose ?? false,
       theme,
       widthPx,
+      allowLarge: values['allow-large'] ?? false,
     },
   }
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Report } from '../sim'
 import { renderDiagramSvg } from '../viz'
 import type { CliIo } from './cli'
-import { EXIT_OK, EXIT_TRUNCATED, runCli } from './cli'
+import { EXIT_INVALID, EXIT_OK, EXIT_TRUNCATED, runCli } from './cli'
 
 function cli(argv: string[], extra: Partial<CliIo> = {}) {
   let out = ''
@@ -45,7 +45,7 @@ describe('a run cut at the event cap', () => {
   const capped = { maxEvents: 3000 }
 
   it('JSON: verdict "inconclusive", a truncated field saying where, exit status 3', () => {
-    const { code, out, err } = cli([file, '--format', 'json'], capped)
+    const { code, out, err } = cli([file, '--allow-large', '--format', 'json'], capped)
     expect(code).toBe(EXIT_TRUNCATED)
     const report = JSON.parse(out) as Report
     expect(report.verdict).toBe('inconclusive')
@@ -57,7 +57,7 @@ describe('a run cut at the event cap', () => {
   })
 
   it('text: says so under the verdict and at the end', () => {
-    const { code, out } = cli([file], capped)
+    const { code, out } = cli([file, '--allow-large'], capped)
     expect(code).toBe(EXIT_TRUNCATED)
     const lines = out.trimEnd().split('\n')
     expect(lines[1]).toMatch(/^verdict: inconclusive/)
@@ -66,7 +66,7 @@ describe('a run cut at the event cap', () => {
   })
 
   it('svg: the figure’s subtitle says the run was cut', () => {
-    const { code, out } = cli([file, '--format', 'svg'], capped)
+    const { code, out } = cli([file, '--allow-large', '--format', 'svg'], capped)
     expect(code).toBe(EXIT_TRUNCATED)
     expect(out).toContain('Inconclusive')
     expect(out).toContain('run cut at its event limit')
@@ -81,9 +81,37 @@ describe('a run cut at the event cap', () => {
 
 describe('a long run', () => {
   it('prints as text above 125k events (a spread into Math.max overflowed the stack)', () => {
-    const { code, out, err } = cli([renewingFile(50_000)])
+    const { code, out, err } = cli([renewingFile(50_000), '--allow-large'])
     expect(err).toBe('')
     expect(code).toBe(EXIT_OK)
     expect(out.split('\n').length).toBeGreaterThan(140_000)
   }, 60_000)
+})
+
+describe('a run estimated above the large-run limit', () => {
+  it('is refused before it starts: exit 2, one line with its size and what to do', () => {
+    const { code, out, err } = cli([renewingFile(86_400_000), '--format', 'json'])
+    expect(code).toBe(EXIT_INVALID)
+    expect(out).toBe('')
+    expect(err).toMatch(
+      /^fencing-lab: this run is estimated at more than the engine's limit of 2,000,000 events .*over the large-run limit of 250,000; shorten it .* or give --allow-large to run it anyway\n$/,
+    )
+  })
+
+  it('names its estimated size when it is under the engine limit', () => {
+    const { code, err } = cli([renewingFile(60_000)])
+    expect(code).toBe(EXIT_INVALID)
+    expect(err).toMatch(/estimated at up to 480,\d{3} events/)
+  })
+
+  it('runs with --allow-large', () => {
+    const { code, err } = cli([renewingFile(86_400_000), '--allow-large'], { maxEvents: 2000 })
+    expect(code).toBe(EXIT_TRUNCATED)
+    expect(err).toMatch(/TRUNCATED/)
+  })
+
+  it('a --system run or a preset under the limit is never asked for the flag', () => {
+    expect(cli(['gc-pause']).code).toBe(EXIT_OK)
+    expect(cli(['--system', 'client-go']).code).toBe(EXIT_OK)
+  })
 })

@@ -5,14 +5,16 @@
  * limit (its verdict is "inconclusive", or "unsafe" if a violation came before the cut).
  */
 import { readFileSync, statSync } from 'node:fs'
-import type { Scenario } from '../sim'
+import type { RunEstimate, Scenario } from '../sim'
 import {
   check,
+  estimateRun,
   findPreset,
   formatIssue,
   parseScenario,
   PRESET_IDS,
   PRESETS,
+  PAGE_EVENT_BUDGET,
   run,
   toReport,
 } from '../sim'
@@ -132,6 +134,11 @@ function simulate(options: CliOptions, io: CliIo): number {
     return EXIT_INVALID
   }
   const scenario: Scenario = withFaults.scenario
+  const estimate = estimateRun(scenario)
+  if (estimate.events > PAGE_EVENT_BUDGET && !options.allowLarge) {
+    io.err(`fencing-lab: ${largeRunLine(estimate)}\n`)
+    return EXIT_INVALID
+  }
   const result = run(scenario, io.maxEvents === undefined ? {} : { maxEvents: io.maxEvents })
   const findings = check(result)
   const done = result.truncated === null ? EXIT_OK : EXIT_TRUNCATED
@@ -246,4 +253,16 @@ function addFaults(
 
 function windowLines(windows: readonly DangerWindow[]): string {
   return `Danger windows:\n${windows.map((w) => `  - ${w.words}`).join('\n')}\n\n`
+}
+
+/** Why a large run was not started, and how to start it anyway. */
+function largeRunLine(estimate: RunEstimate): string {
+  const size = estimate.reachesLimit
+    ? `more than the engine's limit of 2,000,000 events (it would be cut there)`
+    : `up to ${estimate.events.toLocaleString('en-US')} events`
+  return (
+    `this run is estimated at ${size}, over the large-run limit of ` +
+    `${PAGE_EVENT_BUDGET.toLocaleString('en-US')}; shorten it (durationMs, a longer renewEveryMs, ` +
+    `a shorter script) or give --allow-large to run it anyway`
+  )
 }

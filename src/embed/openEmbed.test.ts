@@ -40,6 +40,29 @@ describe('openEmbed', () => {
     expect(store.getState().notice).toBeNull()
   })
 
+  it('refuses a run above the page budget: the default scenario, the size, the lab link', async () => {
+    const encoded = encodeScenario({
+      title: 'Renewing all day',
+      durationMs: 86_400_000,
+      network: { latencyMs: 1 },
+      clients: [
+        { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
+      ],
+    })
+    const options = readEmbedParams('', `#s=${encoded}&t=5000`)
+    const store = await openEmbed(options, env)
+    const s = store.getState()
+    expect(s.lab.scenario.id).toBe('gc-pause')
+    expect(s.cursorMs).toBe(0)
+    expect(s.notice).toMatch(
+      /^“Renewing all day” is too large for an embedded lab: 2,000,000 events or more \(an embed runs at most 250,000\)\. Open it in Fencing Lab to run it there\. Showing the default scenario, “.+”\.$/,
+    )
+    // The lab link carries the large scenario: the lab asks its reader first.
+    expect(labHrefFor(store, options, 'https://example.org/lab/')).toBe(
+      `https://example.org/lab/#s=${encoded}`,
+    )
+  })
+
   it('a broken link: the message, the default scenario, and the time dropped', async () => {
     const store = await openEmbed(readEmbedParams('', '#s=AAAA-not-a-scenario&t=5000'), env)
     const s = store.getState()

@@ -3,12 +3,18 @@
  * on the page), the custom scenario decoded only when the link carries one (the decoder is loaded
  * on demand), the range resolved against the run, and every problem with the options gathered
  * into the link's notice (src/link/start.ts).
+ *
+ * A link whose run is estimated above the page's budget is refused: an embed sits in someone
+ * else's article, and must not spend its reader's tab on seconds of work and a gigabyte of memory.
+ * It opens the default scenario with a message giving the size, and its "Open in Fencing Lab"
+ * link carries the large scenario to the lab, which asks its reader first.
  */
 import { absoluteLabHref } from '../link/address'
 import type { LinkStart } from '../link/start'
 import { linkNotice, settleLink } from '../link/start'
+import { estimateRun, PAGE_EVENT_BUDGET } from '../sim'
 import type { LabInit, LabStore } from '../store'
-import { createLabStore } from '../store'
+import { createLabStore, estimateWords } from '../store'
 import type { EmbedOptions } from './options'
 import { loadDecoder } from './loadOnDemand'
 import { resolveRange } from './range'
@@ -28,7 +34,7 @@ export async function openEmbed(
     const { decodeScenario } = await loadDecoder()
     decoded = await decodeScenario(parts.ref.encoded)
   }
-  const start = settleLink(parts, decoded)
+  const start = refuseLarge(settleLink(parts, decoded))
   const init: LabInit = {
     reducedMotion: env.reducedMotion,
     theme: options.theme,
@@ -42,9 +48,33 @@ export async function openEmbed(
     playMode: 'time',
   }
   const store = createLabStore(init)
+  if (start.refused) refusedLinks.add(store)
   // The full controls open on the reader's tools first.
   if (options.controls === 'full') store.getState().setTab('break')
   return store
+}
+
+/** Embeds opened in place of a link whose run was too large (their lab link carries it still). */
+const refusedLinks = new WeakSet<LabStore>()
+
+/** The link's start, or the default scenario and why, when its run is above the page's budget. */
+function refuseLarge(start: LinkStart): LinkStart & { refused: boolean } {
+  if (start.source.kind !== 'custom') return { ...start, refused: false }
+  const estimate = estimateRun(start.source.scenario)
+  if (estimate.events <= PAGE_EVENT_BUDGET) return { ...start, refused: false }
+  const title = start.source.scenario.title ?? 'This link’s scenario'
+  return {
+    source: { kind: 'default' },
+    cursorMs: null,
+    problems: [
+      `“${title}” is too large for an embedded lab: ${estimateWords(estimate)} ` +
+        `(an embed runs at most ${PAGE_EVENT_BUDGET.toLocaleString('en-US')}). ` +
+        'Open it in Fencing Lab to run it there.',
+      ...start.problems,
+    ],
+    fellBack: true,
+    refused: true,
+  }
 }
 
 function scenarioInit(start: LinkStart): Pick<LabInit, 'preset' | 'scenario' | 'cursorMs'> {
@@ -62,7 +92,8 @@ function scenarioInit(start: LinkStart): Pick<LabInit, 'preset' | 'scenario' | '
  */
 export function labHrefFor(store: LabStore, options: EmbedOptions, labUrl: string): string | null {
   const base = store.getState().base
-  if (base.kind === 'custom' && options.scenario.kind === 'encoded') {
+  const carried = base.kind === 'custom' || refusedLinks.has(store)
+  if (carried && options.scenario.kind === 'encoded') {
     return absoluteLabHref(labUrl, options.scenario)
   }
   return absoluteLabHref(

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ChoicePoint, Chooser } from './choice'
 import { seededChooser } from './choice'
-import { run } from './engine'
+import { run, startRun } from './engine'
+import { PRESETS } from './presets'
 import type { ScenarioInput } from './scenario'
 import { eventsOf, indexOfEvent, onlyEvent, parseOrThrow, runInput } from '../testing/runs'
 import type { TraceEvent } from './trace'
@@ -1107,5 +1108,38 @@ describe('nondeterminism goes through choose()', () => {
     }
     const distinct = new Set([1, 2, 3, 4, 5].map((seed) => latencies(seed).join(',')))
     expect(distinct.size).toBeGreaterThan(1)
+  })
+})
+
+describe('startRun: a run taken a slice at a time', () => {
+  it('ends with exactly the run `run` gives, whatever the slice size', () => {
+    for (const preset of PRESETS) {
+      const scenario = parseOrThrow(preset.scenario)
+      const whole = run(scenario)
+      for (const slice of [1, 7, 1000]) {
+        const inProgress = startRun(scenario)
+        let ended = inProgress.advance(slice)
+        let slices = 1
+        while (ended === null) {
+          expect(inProgress.eventCount).toBeGreaterThanOrEqual(slices * slice)
+          ended = inProgress.advance(slice)
+          slices++
+        }
+        expect(JSON.stringify(ended)).toBe(JSON.stringify(whole))
+        expect(inProgress.advance(slice)).toBe(ended)
+      }
+    }
+  })
+
+  it('keeps the event cap of a whole run', () => {
+    const scenario = parseOrThrow({
+      durationMs: 86_400_000,
+      network: { latencyMs: 1 },
+      clients: [{ id: 'A', renewEveryMs: 1, script: [{ do: 'acquire' }, { do: 'work', ms: 1e7 }] }],
+    })
+    const inProgress = startRun(scenario, { maxEvents: 500 })
+    let ended = inProgress.advance(64)
+    while (ended === null) ended = inProgress.advance(64)
+    expect(ended.truncated).toEqual(run(scenario, { maxEvents: 500 }).truncated)
   })
 })

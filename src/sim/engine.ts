@@ -58,13 +58,47 @@ export const DEFAULT_MAX_EVENTS = 2_000_000
 
 /** Runs a validated scenario to its end. Pure: the same scenario and chooser give the same run. */
 export function run(scenario: Scenario, options: RunOptions = {}): Run {
+  return startRun(scenario, options).advance(Infinity) as Run
+}
+
+/** A run taken a slice at a time (a Web Worker reports progress and hears Cancel between). */
+export interface RunInProgress {
+  /** Handles at least `events` more events (fewer if the run ends); the run once it has ended. */
+  advance(events: number): Run | null
+  /** Events recorded so far, and the true time reached. */
+  readonly eventCount: number
+  readonly atMs: number
+}
+
+/** Starts a run that `advance` takes forward; the whole run is the same as `run` gives. */
+export function startRun(scenario: Scenario, options: RunOptions = {}): RunInProgress {
   const chooser =
     options.chooser ??
     (scenario.choices !== undefined && scenario.choices.length > 0
       ? replayChooser(scenario.choices)
       : seededChooser)
   const world = createWorld(scenario, chooser)
-  const endReason = runWorld(world, options.maxEvents ?? DEFAULT_MAX_EVENTS)
+  const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS
+  let ended: Run | null = null
+  return {
+    advance(events) {
+      if (ended !== null) return ended
+      const endReason = runWorld(world, maxEvents, world.events.length + Math.max(1, events))
+      if (endReason === null) return null
+      ended = finishRun(world, endReason)
+      return ended
+    },
+    get eventCount() {
+      return world.events.length
+    },
+    get atMs() {
+      return world.nowMs
+    },
+  }
+}
+
+function finishRun(world: World, endReason: EndReason): Run {
+  const { scenario } = world
   const endMs = endReason === 'horizon' ? scenario.durationMs : world.nowMs
   const truncated =
     endReason === 'event-limit' ? { atMs: endMs, eventCount: world.events.length } : null
@@ -77,7 +111,8 @@ export function run(scenario: Scenario, options: RunOptions = {}): Run {
   return { scenario, events: world.events, endMs, endReason, truncated, final }
 }
 
-function runWorld(world: World, maxEvents: number): EndReason {
+/** Handles items until the run ends (its reason) or `untilEvents` are recorded (null). */
+function runWorld(world: World, maxEvents: number, untilEvents: number): EndReason | null {
   const horizonMs = world.scenario.durationMs
   for (;;) {
     const next = world.queue[0]
@@ -88,6 +123,7 @@ function runWorld(world: World, maxEvents: number): EndReason {
     dispatch(world, item)
     if (world.scriptsRunning === 0 && world.inFlight === 0) return 'quiescent'
     if (world.events.length >= maxEvents) return 'event-limit'
+    if (world.events.length >= untilEvents) return null
   }
 }
 

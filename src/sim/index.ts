@@ -13,8 +13,17 @@ export type {
   WarningKind,
 } from './checker'
 export { check, VIOLATION_KINDS, WARNING_KINDS } from './checker'
-export type { EndReason, ResourceOutcome, Run, RunOptions, Truncation } from './engine'
-export { DEFAULT_MAX_EVENTS, run } from './engine'
+export type {
+  EndReason,
+  ResourceOutcome,
+  Run,
+  RunInProgress,
+  RunOptions,
+  Truncation,
+} from './engine'
+export { DEFAULT_MAX_EVENTS, run, startRun } from './engine'
+export type { RunEstimate } from './estimate'
+export { estimateRun, FRAME_EVENT_BUDGET, PAGE_EVENT_BUDGET } from './estimate'
 export type { Fencing } from './fencing'
 export { withFencing } from './fencing'
 export * from './words'

@@ -3,10 +3,17 @@
  * comparison (in compare mode) → the cursor clamped into what can be shown. Every action that
  * changes an input goes through `derive`; nothing else computes a run, a comparison or a clamp.
  *
- * Runs are cached per edits value (bounded), so moving the cursor, undoing or redoing never
- * re-runs the engine: only a new edit does.
+ * Runs are cached per edits value, so moving the cursor, undoing or redoing never re-runs the
+ * engine: only a new edit does. The cache is bounded by events, not entries: a few small runs are
+ * kept for instant undo, but a run of a million events is kept only while it is the current one
+ * (history keeps scenarios and edits, never derived runs).
+ *
+ * A run too heavy for a frame is not derived here at all when the lab has a background runner:
+ * `plan` says so before any work, the store has it computed in a Web Worker, and `accept` puts the
+ * result in the cache, so the same `derive` then finds it (one road: inputs → run → lab).
  */
-import { parseScenario, withFencing } from '../sim'
+import type { RunEstimate, Scenario } from '../sim'
+import { estimateRun, FRAME_EVENT_BUDGET, parseScenario, withFencing } from '../sim'
 import { compareOutcomes } from './compare'
 import type { CompareOutcome } from './compare'
 import type { LabRun } from './derive'
@@ -46,19 +53,48 @@ export interface Derived {
 
 export type Derivation = { ok: true; derived: Derived } | { ok: false; message: string }
 
-/** Derives the lab from its inputs; returns the message when the edited scenario is invalid. */
-export type Deriver = (inputs: Inputs) => Derivation
+/** A run the inputs need that is not derived yet and is too heavy for a frame. */
+export interface HeavyRun {
+  base: Base
+  edits: Edits
+  /** The edited scenario, validated. */
+  scenario: Scenario
+  estimate: RunEstimate
+}
 
-/** How many derived runs (and compare pairs) are kept for instant undo and redo. */
+/** Derives the lab from its inputs; returns the message when the edited scenario is invalid. */
+export interface Deriver {
+  (inputs: Inputs): Derivation
+  /** The heavy run these inputs need, or null when `derive` would be quick (or refuse them). */
+  plan(inputs: Pick<Inputs, 'base' | 'edits'>): HeavyRun | null
+  /** Keeps a heavy run computed elsewhere (a worker), so `derive` finds it. */
+  accept(heavy: HeavyRun, lab: LabRun): void
+}
+
+/** How many derived runs (and compare pairs) are kept for instant undo and redo… */
 const RECENT_RUNS = 8
+/** …as long as they hold at most this many events together (the current one is always kept). */
+const RECENT_RUN_EVENTS = 200_000
+
+const eventsOf = (lab: LabRun) => lab.run.events.length
 
 /** A deriver with its own caches: one per lab. */
 export function createDeriver(): Deriver {
-  const runs = new RecentCache<Edits, { base: Base; lab: LabRun; edited: boolean }>(RECENT_RUNS)
-  const pairs = new RecentCache<LabRun, ComparePair>(RECENT_RUNS)
-  const narratedRuns = new WeakMap<Base, LabRun>()
-  const narrated = (base: Base): LabRun => {
+  const runs = new RecentCache<Edits, { base: Base; lab: LabRun; edited: boolean }>(
+    RECENT_RUNS,
+    RECENT_RUN_EVENTS,
+    (entry) => eventsOf(entry.lab),
+  )
+  const pairs = new RecentCache<LabRun, ComparePair>(
+    RECENT_RUNS,
+    RECENT_RUN_EVENTS,
+    (pair) => eventsOf(pair.fenced) + eventsOf(pair.unfenced),
+  )
+  const narratedRuns = new WeakMap<Base, LabRun | null>()
+  /** The base's own run, for captions; none for a heavy base (not worth a second heavy run). */
+  const narrated = (base: Base): LabRun | null => {
     let lab = narratedRuns.get(base)
+    if (lab === undefined && estimateRun(base.scenario).events > FRAME_EVENT_BUDGET) lab = null
     if (lab === undefined) {
       lab = deriveLabRun(base.scenario)
       narratedRuns.set(base, lab)
@@ -68,7 +104,17 @@ export function createDeriver(): Deriver {
 
   const histories = new WeakMap<Base, LabRun>()
 
-  return (inputs) => {
+  /** The last scenario validated, so `plan` then `derive` of the same inputs parse it once. */
+  let lastParsed: { base: Base; edits: Edits; parsed: ReturnType<typeof parseScenario> } | null =
+    null
+  const parse = (base: Base, edits: Edits) => {
+    if (lastParsed?.base !== base || lastParsed.edits !== edits) {
+      lastParsed = { base, edits, parsed: parseScenario(applyEdits(base.scenario, edits)) }
+    }
+    return lastParsed.parsed
+  }
+
+  const derive = (inputs: Inputs): Derivation => {
     const { base, edits } = inputs
     if (base.kind === 'history') {
       // What happened is not re-run or edited, and has no fenced/unfenced twin to compare with.
@@ -85,7 +131,7 @@ export function createDeriver(): Deriver {
     // An edits value belongs to one base; the check keeps a reused value from lying.
     if (entry?.base !== base) {
       const scenario = applyEdits(base.scenario, edits)
-      const parsed = parseScenario(scenario)
+      const parsed = parse(base, edits)
       if (!parsed.ok) return { ok: false, message: parsed.message }
       const edited = isEdited(base.scenario, edits)
       // The run the base's narration was written for, so an edited run's captions stay true.
@@ -96,7 +142,8 @@ export function createDeriver(): Deriver {
     }
     const { lab, edited } = entry
     let compare: ComparePair | null = null
-    if (inputs.compareMode) {
+    // Comparing runs the scenario twice more: only for a run light enough to run on the page.
+    if (inputs.compareMode && eventsOf(lab) <= FRAME_EVENT_BUDGET) {
       compare = pairs.get(lab) ?? null
       if (compare === null) {
         const fenced = deriveLabRun(withFencing(lab.scenario, 'atomic'))
@@ -108,12 +155,39 @@ export function createDeriver(): Deriver {
     const cursorMs = clampCursor({ lab, compare, range: inputs.range }, inputs.cursorMs)
     return { ok: true, derived: { lab, compare, edited, cursorMs } }
   }
+
+  const plan = ({ base, edits }: Pick<Inputs, 'base' | 'edits'>): HeavyRun | null => {
+    // A real history is read (in its own worker), never run.
+    if (base.kind === 'history' || runs.get(edits)?.base === base) return null
+    const parsed = parse(base, edits)
+    if (!parsed.ok) return null
+    const estimate = estimateRun(parsed.scenario)
+    if (estimate.events <= FRAME_EVENT_BUDGET) return null
+    return { base, edits, scenario: parsed.scenario, estimate }
+  }
+
+  const accept = (heavy: HeavyRun, lab: LabRun) => {
+    runs.set(heavy.edits, {
+      base: heavy.base,
+      lab,
+      edited: isEdited(heavy.base.scenario, heavy.edits),
+    })
+  }
+
+  return Object.assign(derive, { plan, accept })
 }
 
-/** A small least-recently-used cache (a Map keeps insertion order). */
+/**
+ * A small least-recently-used cache (a Map keeps insertion order), bounded by a count and by a
+ * total weight; the newest entry stays whatever its weight.
+ */
 class RecentCache<K, V> {
   private readonly entries = new Map<K, V>()
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxWeight: number,
+    private readonly weigh: (value: V) => number,
+  ) {}
 
   get(key: K): V | undefined {
     const value = this.entries.get(key)
@@ -127,10 +201,13 @@ class RecentCache<K, V> {
   set(key: K, value: V): void {
     this.entries.delete(key)
     this.entries.set(key, value)
-    while (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next()
+    let weight = 0
+    for (const v of this.entries.values()) weight += this.weigh(v)
+    while (this.entries.size > 1 && (this.entries.size > this.limit || weight > this.maxWeight)) {
+      const oldest = this.entries.entries().next()
       if (oldest.done === true) break
-      this.entries.delete(oldest.value)
+      weight -= this.weigh(oldest.value[1])
+      this.entries.delete(oldest.value[0])
     }
   }
 }

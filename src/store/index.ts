@@ -58,3 +58,5 @@ export { eventsAt, holderSentence, momentAnnouncement, momentWords } from './mom
 export { FOLLOW_MS, startFollowing } from './follow'
 export type { PlaybackEnv } from './playback'
 export { browserPlaybackEnv, GLIDE_MS, MAX_FRAME_MS, startPlayback } from './playback'
+export type { LargeRunSlice, PendingRun } from './largeRun'
+export { count as estimateWords, createLargeRuns, fittingHorizonMs } from './largeRun'

@@ -18,7 +18,9 @@ import { createDeriver } from './derivation'
 import { applyEdits, baseEdits } from './edits'
 import type { LabHistory } from './history'
 import { customBase, presetBase } from './history'
+import type { RunClient } from '../explore/runJob'
 import type { InterventionSlice } from './interventionSlice'
+import type { createLargeRuns, LargeRunSlice } from './largeRun'
 import { createInterventionSlice } from './interventionSlice'
 import type { ScenarioSlice } from './scenarioSlice'
 import { createScenarioSlice } from './scenarioSlice'
@@ -66,17 +68,43 @@ export interface LabInit {
   findRange?: (timeline: Timeline) => { range: CursorRange | null; problems: readonly string[] }
   /** Playback starts over at the range's start when it reaches its end. */
   loop?: boolean
+  /**
+   * Computes runs too heavy for a frame off the page's thread: the lab page passes the large-run
+   * controller (largeRun.ts) and a Web Worker's client, made on first use. Without it every run
+   * is derived in place, as before (and the controller's code stays out of the embeds' bundles).
+   */
+  background?: { createLargeRuns: typeof createLargeRuns; runner: () => RunClient }
 }
 
-export type LabStoreState = ScenarioSlice & InterventionSlice & CursorSlice & ViewSlice
+export type LabStoreState = ScenarioSlice &
+  InterventionSlice &
+  CursorSlice &
+  ViewSlice &
+  LargeRunSlice
 
 export type LabStore = StoreApi<LabStoreState>
 
 export function createLabStore(init: LabInit = {}): LabStore {
   const derive = createDeriver()
-  const start = startingPoint(init, derive)
+  const { background } = init
+  // A heavy link opens behind the default scenario, then goes the background road like an edit.
+  const deferred = background === undefined ? null : heavyOpening(init, derive)
+  const start = startingPoint(deferred === null ? init : defaultInit(init), derive)
+  // Set by the store's creator, which holds the door; called once the store exists.
+  const opening: { open: (() => void) | null } = { open: null }
 
-  return createStore<LabStoreState>()((set, get, api) => {
+  const store = createStore<LabStoreState>()((set, get, api) => {
+    const large =
+      background === undefined
+        ? null
+        : background.createLargeRuns({
+            get,
+            set,
+            update: (change, also) => kit.update(change, also),
+            announce: (text) => kit.announce(text),
+            accept: (heavy, lab) => derive.accept(heavy, lab),
+            runner: background.runner,
+          })
     const kit: LabKit = {
       update: (change, also) => {
         const s = get()
@@ -88,6 +116,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
           cursorMs: s.cursorMs,
           ...change,
         }
+        if (large !== null && large.handle(derive.plan(inputs), change, also)) return true
         const derivation = derive(inputs)
         if (!derivation.ok) {
           set({ notice: `That change cannot be made: ${derivation.message}` })
@@ -102,7 +131,16 @@ export function createLabStore(init: LabInit = {}): LabStore {
         set((s) => ({ announcement: { text, serial: s.announcement.serial + 1 } })),
     }
     const { history, derived, range, notice } = start
+    if (deferred !== null) {
+      opening.open = () =>
+        kit.update(
+          { base: deferred.base, edits: deferred.edits, cursorMs: init.cursorMs ?? 0 },
+          { undoStack: deferred.undoStack, redoStack: deferred.redoStack },
+        )
+    }
     return {
+      pendingRun: null,
+      ...(large?.slice ?? NO_LARGE_RUNS),
       ...createScenarioSlice({ ...history, ...derived, historyStatus: null })(kit)(set, get, api),
       ...createInterventionSlice(kit)(set, get, api),
       ...createCursorSlice({
@@ -121,6 +159,39 @@ export function createLabStore(init: LabInit = {}): LabStore {
       })(kit)(set, get, api),
     }
   })
+  opening.open?.()
+  return store
+}
+
+/** A lab without a background runner derives every run in place: nothing to ask or cancel. */
+const NO_LARGE_RUNS = {
+  runLarge: () => {},
+  shortenLarge: () => {},
+  cancelRun: () => {},
+  releaseWorker: () => {},
+}
+
+/** The history a lab opens with when its run is too heavy for a frame, else null. */
+function heavyOpening(init: LabInit, derive: ReturnType<typeof createDeriver>): LabHistory | null {
+  const base =
+    init.scenario !== undefined
+      ? customBase(init.scenario)
+      : presetBase(init.preset ?? DEFAULT_PRESET_ID)
+  const fresh: LabHistory = { base, edits: baseEdits(base.scenario), undoStack: [], redoStack: [] }
+  const history = continues(init.history, base) ? init.history : fresh
+  return derive.plan(history) === null ? null : history
+}
+
+/** `init` opening the default scenario instead (the heavy one follows in the background). */
+function defaultInit(init: LabInit): LabInit {
+  const {
+    scenario: _scenario,
+    preset: _preset,
+    history: _history,
+    cursorMs: _cursorMs,
+    ...rest
+  } = init
+  return { ...rest, preset: DEFAULT_PRESET_ID }
 }
 
 /** What a new lab opens with: its history, the derived state, the range and the one notice. */

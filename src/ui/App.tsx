@@ -10,7 +10,9 @@ import { readLabAddress } from '../link/lab'
 import { writeLabLink } from '../link/write'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
-import { createLabStore, LabProvider } from '../store'
+import { createRunClient } from '../explore/runJob'
+import { createLabStore, createLargeRuns, LabProvider } from '../store'
+import { spawnRunWorker } from '../workers/spawn'
 import { ErrorBoundary } from './ErrorBoundary'
 import type { ExploreSlot } from './explore/slot'
 import { createExploreSlot, ExploreSlotProvider } from './explore/slot'
@@ -37,6 +39,8 @@ function openAddress(): Opened {
     reducedMotion:
       typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
     notice: start.notice,
+    // Runs too heavy for a frame are computed in a Web Worker, started on first need.
+    background: { createLargeRuns, runner: () => createRunClient(spawnRunWorker()) },
   }
   if (start.source.kind === 'preset') init.preset = start.source.id
   if (start.source.kind === 'custom') init.scenario = start.source.scenario
@@ -71,6 +75,8 @@ export function App() {
   }, [])
   useEffect(() => startUrlSync(opened.store, { keepAddress: opened.brokenLink !== null }), [opened])
   useEffect(() => keepSessionHistory(store), [store])
+  // A lab that is closed (another address opened) ends its run worker, and any run in it.
+  useEffect(() => () => store.getState().releaseWorker(), [store])
   // The page around the lab follows the lab's theme (the lab root carries its own too).
   useEffect(() => {
     const apply = (theme: string) => {

@@ -15,6 +15,7 @@ import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
 import type { BrokenLink } from './BrokenLink'
 import { CopyBrokenLink } from './BrokenLink'
+import { LargeRun } from './LargeRun'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
@@ -56,6 +57,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       <Notice>
         <CopyBrokenLink link={brokenLink} />
       </Notice>
+      <LargeRun />
       <ScenarioLead />
       <RealHistoryTop />
       <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>

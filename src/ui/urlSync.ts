@@ -52,13 +52,20 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
 
   const write = () => {
     timer = null
-    unwritten = false
     const s = store.getState()
     // A real history is not put in the address: nothing of it leaves the page that opened it.
     if (s.base.kind === 'history') {
+      unwritten = false
       writeTitle()
       return
     }
+    // A heavy run being asked about or computed: the address keeps what the reader opened (a
+    // reload asks again) until the run is shown.
+    if (s.pendingRun !== null) {
+      unwritten = true
+      return
+    }
+    unwritten = false
     const link = writeLabLink(linkTarget(s), s.cursorMs, linkView(s))
     const url = `${location.pathname}${link.search}${link.hash}`
     if (s.base !== shownBase) {

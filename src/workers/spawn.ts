@@ -5,6 +5,7 @@
  * ports say what our workers post, hence the casts.
  */
 import type { ChaosPort } from '../explore/chaosClient'
+import type { RunPort } from '../explore/runJob'
 import type { ExplorerPort } from '../explore/workerClient'
 
 /** The explorer's worker, for `createExplorerClient`. */
@@ -29,4 +30,12 @@ export function spawnHistoryWorker(): Worker {
     type: 'module',
     name: 'fencing-lab-history',
   })
+}
+
+/** The lab's run worker, for `createRunClient`. */
+export function spawnRunWorker(): RunPort {
+  return new Worker(new URL('./run.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'fencing-lab-run',
+  }) as unknown as RunPort
 }

@@ -1,0 +1,218 @@
+/**
+ * Big runs in the lab (issue 18, "Big runs never freeze or crash a reader's tab"): links to a
+ * ~100,000-event and a ~2,000,000-event scenario, opened in headless Chromium against the
+ * production build. For each:
+ * - first paint: navigation → the first frame with the diagram (the default scenario while the
+ *   link's run is asked about or computed) and the size prompt or progress;
+ * - run shown: navigation → the link's own run drawn (the reader's "Run it in the background"
+ *   is clicked as soon as it is offered);
+ * - input delay during the run: the longest lateness of a 20 ms timer on the page while the
+ *   worker computes (what a click would wait), and one click's time to the DOM it changes;
+ * - time per edit: "Pause client C0" at a new moment → the changed run drawn (median of
+ *   BENCH_BIG_EDITS edits, default 10: every edit is a new run of that size, in the worker);
+ * - the JS heap (after a forced GC) after those edits, against the heap once the run was shown.
+ *
+ * Run it alone: `npx tsx bench/run.ts big-runs` (build first: `npm run build`).
+ */
+import type { Page } from '@playwright/test'
+import { encodeScenario } from '../src/link/encode'
+import type { ScenarioInput } from '../src/sim'
+import { estimateRun, parseScenario } from '../src/sim'
+import { openPreview, usedHeapBytes } from './browser'
+import type { BenchResult } from './result'
+import { median, round } from './stats'
+import { contentionScenario } from './workloads'
+
+const EDITS = Number(process.env.BENCH_BIG_EDITS ?? 10)
+/** Edits on the 2M-event link (each a 2M-event run): BENCH_BIG_EDITS_2M, default the same. */
+const EDITS_2M = Number(process.env.BENCH_BIG_EDITS_2M ?? EDITS)
+const RUN_TIMEOUT_MS = 600_000
+
+/** Counts the main thread's lateness: a 20 ms timer's worst delay since the last reset. */
+const LAG_PROBE = `(() => {
+  window.flLag = { worst: 0, last: performance.now() }
+  setInterval(() => {
+    const now = performance.now()
+    window.flLag.worst = Math.max(window.flLag.worst, now - window.flLag.last - 20)
+    window.flLag.last = now
+  }, 20)
+})()`
+
+declare global {
+  interface Window {
+    flLag?: { worst: number; last: number }
+  }
+}
+
+interface Link {
+  name: string
+  scenario: () => ScenarioInput
+  edits: number
+}
+
+/**
+ * C0 renews its lease every 10 ms for a day: the engine cuts the run at 2,000,000 events. (A
+ * contention link of that size would need 500,000 script steps, more than a link may inflate to.)
+ * "Pause client C0" pauses it for 5 s, under its 10 s lease, so every edit is as big again.
+ */
+function renewingDay(): ScenarioInput {
+  return {
+    id: 'renewing-day',
+    title: 'C0 renews every 10 ms for a day',
+    durationMs: 86_400_000,
+    network: { latencyMs: 1 },
+    clients: [
+      { id: 'C0', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
+    ],
+  }
+}
+
+/** The 100k link: 10 clients contending, about 20 events per round per client. */
+const LINKS: Link[] = [
+  { name: '100k', scenario: () => contentionScenario(10, 500), edits: EDITS },
+  { name: '2M', scenario: renewingDay, edits: EDITS_2M },
+]
+
+export async function benchBigRuns(): Promise<BenchResult[]> {
+  const preview = await openPreview()
+  const results: BenchResult[] = []
+  try {
+    for (const link of LINKS) {
+      const parsed = parseScenario(link.scenario())
+      if (!parsed.ok) throw new Error(parsed.message)
+      const estimate = estimateRun(parsed.scenario)
+      const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const page = await context.newPage()
+      await page.addInitScript(LAG_PROBE)
+      try {
+        const found = await measureLink(
+          page,
+          preview.base,
+          encodeScenario(parsed.scenario),
+          link,
+          estimate.events,
+        )
+        // Each link's figures as soon as they are measured: a 2M-event link takes minutes.
+        for (const r of found) console.error(JSON.stringify(r))
+        results.push(...found)
+      } finally {
+        await context.close()
+      }
+    }
+  } finally {
+    await preview.close()
+  }
+  return results
+}
+
+async function measureLink(
+  page: Page,
+  base: string,
+  encoded: string,
+  link: Link,
+  estimated: number,
+): Promise<BenchResult[]> {
+  const name = (what: string) => `lab: ${link.name}-event link, ${what}`
+  await page.goto(`${base}/#s=${encoded}`)
+  await page.locator('svg.fl-diagram').first().waitFor()
+  const firstPaintMs = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  )
+  const ask = page.getByRole('button', { name: 'Run it in the background' })
+  const running = page.getByRole('region', { name: 'Computing the run' })
+  await page
+    .locator('[aria-label="A large run"], [aria-label="Computing the run"]')
+    .first()
+    .waitFor({ timeout: RUN_TIMEOUT_MS })
+  const promptMs = await page.evaluate(() => performance.now())
+  await page.evaluate(() => window.flLag && (window.flLag.worst = 0))
+  if (await ask.isVisible()) await ask.click()
+  // A run of this size may be done before the click is measured: then there is nothing to time.
+  const clickMs = (await running.isVisible()) ? await themeClickMs(page) : NaN
+  await running.waitFor({ state: 'hidden', timeout: RUN_TIMEOUT_MS })
+  const shownMs = await page.evaluate(() => performance.now())
+  const lagMs = await page.evaluate(() => window.flLag?.worst ?? NaN)
+  const events = await page.evaluate(() => {
+    const m = /(\d[\d,]*) events\./.exec(
+      document.querySelector('[aria-live="polite"]')?.textContent ?? '',
+    )
+    return m === null ? NaN : Number((m[1] ?? '').replaceAll(',', ''))
+  })
+  const shownHeap = await usedHeapBytes(page)
+
+  await page.getByRole('tab', { name: 'Break things' }).click()
+  const edits: number[] = []
+  const editLags: number[] = []
+  for (let i = 0; i < link.edits; i++) {
+    await page.getByRole('slider', { name: 'Time' }).fill(String(1000 + i * 1500))
+    await page.waitForTimeout(300)
+    await page.evaluate(() => window.flLag && (window.flLag.worst = 0))
+    const started = Date.now()
+    await page.getByRole('button', { name: 'Pause client C0', exact: true }).click()
+    await running.waitFor({ state: 'hidden', timeout: RUN_TIMEOUT_MS })
+    // Wait for the run to be drawn: the pending region is gone once the new run is in the store.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    )
+    edits.push(Date.now() - started)
+    editLags.push(await page.evaluate(() => window.flLag?.worst ?? NaN))
+  }
+  const editedHeap = await usedHeapBytes(page)
+  const detail = { events, estimated, scenario: link.scenario().id }
+  return [
+    { name: name('first contentful paint'), value: round(firstPaintMs, 0), unit: 'ms', detail },
+    {
+      name: name('size prompt or progress shown'),
+      value: round(promptMs, 0),
+      unit: 'ms',
+      detail,
+    },
+    {
+      name: name('its run shown (computed in the worker)'),
+      value: round(shownMs, 0),
+      unit: 'ms',
+      detail,
+    },
+    {
+      name: name('worst main-thread delay while its run is computed'),
+      value: round(lagMs, 0),
+      unit: 'ms',
+      target: '< 100',
+      detail: { ...detail, themeClickMs: round(clickMs, 1) },
+    },
+    {
+      name: name(`time per edit (median of ${link.edits})`),
+      value: round(median(edits), 0),
+      unit: 'ms',
+      detail: { ...detail, samples: edits, worstDelayPerEditMs: editLags.map((v) => round(v, 0)) },
+    },
+    {
+      name: name(`JS heap after ${link.edits} edits`),
+      value: round(editedHeap / 2 ** 20, 1),
+      unit: 'MiB',
+      detail: { ...detail, heapWhenShownMiB: round(shownHeap / 2 ** 20, 1) },
+    },
+  ]
+}
+
+/** A click on the Dark theme → the DOM showing it, in the page's clock. */
+async function themeClickMs(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        const target = [...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+          (input) => input.value === 'dark',
+        )
+        const lab = document.querySelector<HTMLElement>('.fl-lab')
+        if (target === undefined || lab === null) return done(NaN)
+        const started = performance.now()
+        const observer = new MutationObserver(() => {
+          if (lab.dataset.theme !== 'dark') return
+          observer.disconnect()
+          done(performance.now() - started)
+        })
+        observer.observe(lab, { attributes: true })
+        target.click()
+      }),
+  )
+}

@@ -1,0 +1,103 @@
+/**
+ * Big runs never freeze the reader's tab: a link above the page's budget shows its size and a
+ * choice before anything runs; a heavy run is computed in a Web Worker with progress and Cancel,
+ * and the page answers a click while it runs; the embed refuses a huge link with its size.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { encodeScenario } from '../src/link/encode'
+import type { ScenarioInput } from '../src/sim'
+
+/** A client renewing every `renewEveryMs` until the horizon. */
+function renewing(durationMs: number, renewEveryMs: number): ScenarioInput {
+  return {
+    title: 'Renewing all day',
+    durationMs,
+    network: { latencyMs: 1 },
+    clients: [
+      { id: 'A', renewEveryMs, script: [{ do: 'acquire' }, { do: 'work', ms: durationMs }] },
+    ],
+  }
+}
+
+/** Milliseconds from a click on a theme until the page shows it (in the page's clock). */
+async function clickDelayMs(page: Page, theme: 'dark' | 'light'): Promise<number> {
+  return page.evaluate(
+    (theme) =>
+      new Promise<number>((done) => {
+        const target = [...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+          (input) => input.value === theme,
+        )
+        if (target === undefined) throw new Error(`no ${theme} theme control`)
+        const lab = document.querySelector('.fl-lab') as HTMLElement
+        const started = performance.now()
+        const observer = new MutationObserver(() => {
+          if (lab.dataset.theme !== theme) return
+          observer.disconnect()
+          done(performance.now() - started)
+        })
+        observer.observe(lab, { attributes: true })
+        target.click()
+      }),
+    theme,
+  )
+}
+
+test('a huge link shows its size and a choice before anything runs', async ({ page }) => {
+  await page.goto(`/#s=${encodeScenario(renewing(86_400_000, 10))}`)
+  const ask = page.getByRole('region', { name: 'A large run' })
+  await expect(ask).toContainText('“Renewing all day” is a large run: 2,000,000 events or more.')
+  await expect(ask.getByRole('button', { name: 'Run it in the background' })).toBeVisible()
+  await expect(ask.getByRole('button', { name: /^Shorten it to / })).toBeVisible()
+  // The address keeps the link while its run waits (a reload asks again).
+  expect(page.url()).toContain('#s=')
+  await ask.getByRole('button', { name: 'Not now' }).click()
+  await expect(ask).toBeHidden()
+  // The lab shows what it showed: the default scenario, working.
+  await expect(page.locator('svg.fl-diagram').first()).toBeVisible()
+})
+
+test('a heavy run shows progress, the page answers a click during it, and Cancel stops it', async ({
+  page,
+}) => {
+  await page.goto(`/#s=${encodeScenario(renewing(86_400_000, 10))}`)
+  // The same click with nothing running, for reference (the machine may be loaded).
+  await clickDelayMs(page, 'dark')
+  const idleMs = await clickDelayMs(page, 'light')
+  await page.getByRole('button', { name: 'Run it in the background' }).click()
+  const running = page.getByRole('region', { name: 'Computing the run' })
+  await expect(running).toBeVisible()
+  await expect(running).toContainText(/[\d,]+ events so far/)
+  await expect(running.getByRole('progressbar', { name: 'Progress of the run' })).toBeVisible()
+  const busyMs = await clickDelayMs(page, 'dark')
+  console.log(`theme click → shown: ${idleMs.toFixed(0)} ms idle, ${busyMs.toFixed(0)} ms mid-run`)
+  // The run is in the worker: the click costs what it costs on an idle page (the budget is
+  // 100 ms on an idle machine; the margin is for a loaded two-core one).
+  expect(busyMs).toBeLessThan(2 * idleMs + 100)
+  await expect(running).toBeVisible()
+  await running.getByRole('button', { name: 'Cancel' }).click()
+  await expect(running).toBeHidden()
+  await expect(page.locator('.fl-lab [aria-live="polite"][aria-atomic="true"]')).toContainText(
+    'Cancelled',
+  )
+})
+
+test('a run heavier than a frame comes back from the worker and is shown', async ({ page }) => {
+  await page.goto(`/#s=${encodeScenario({ ...renewing(60_000, 10), title: 'Renewing a minute' })}`)
+  await expect(page.locator('.fl-lab')).toContainText('Renewing a minute', { timeout: 30_000 })
+  await expect(page.getByRole('region', { name: 'Computing the run' })).toBeHidden({
+    timeout: 30_000,
+  })
+})
+
+test('the embed refuses a huge link with its size and a link to the lab', async ({ page }) => {
+  const encoded = encodeScenario(renewing(86_400_000, 10))
+  await page.goto(`/embed.html#s=${encoded}`)
+  await expect(page.getByRole('alert')).toContainText(
+    '“Renewing all day” is too large for an embedded lab: 2,000,000 events or more',
+  )
+  await expect(page.getByRole('link', { name: /Open in Fencing Lab/ })).toHaveAttribute(
+    'href',
+    new RegExp(`#s=${encoded}$`),
+  )
+})

@@ -1,0 +1,86 @@
+/**
+ * A lab run too heavy for a frame, as a chunked job (jobHost.ts) for a Web Worker: the engine
+ * advances a slice of events at a time (about CHUNK_MS each), reporting how far it got, and hears
+ * Cancel between slices; then the run is indexed (findings, timeline, spans, captions) in one
+ * step and sent to the page whole, so the page's store gets exactly what it would have derived.
+ *
+ *   const client = createRunClient(spawnRunWorker())        // src/workers
+ *   const job = client.start({ scenario }, (p) => show(p))  // p: phase, events, atMs, elapsedMs
+ *   job.cancel()                                            // the worker stops within a slice
+ *   const outcome = await job.outcome                       // done (with the LabRun), cancelled, failed
+ */
+import type { RunInProgress } from '../sim'
+import { parseScenario, startRun } from '../sim'
+import type { Job, JobClient, JobOutcome, JobPort } from './jobClient'
+import { createJobClient } from './jobClient'
+import type { HostEnvironment, JobHost, JobKind } from './jobHost'
+import { createJobHost } from './jobHost'
+import type { LabRun } from './labRun'
+import { indexRun } from './labRun'
+
+export interface RunJobInput {
+  /** A scenario (checked again here: what crosses to a worker is plain data). */
+  scenario: unknown
+}
+
+export interface RunJobProgress {
+  /** `running`: the engine is at `atMs` with `events` recorded; `indexing`: the run is done. */
+  phase: 'running' | 'indexing' | 'done'
+  events: number
+  atMs: number
+  elapsedMs: number
+}
+
+interface RunStep {
+  phase: RunJobProgress['phase']
+  events: number
+  atMs: number
+  lab: LabRun | null
+}
+
+export class RunInputError extends Error {}
+
+function createRunStepper(input: RunJobInput): { step(units: number): RunStep } {
+  const parsed = parseScenario(input.scenario)
+  if (!parsed.ok) throw new RunInputError(`This scenario cannot be run: ${parsed.message}`)
+  const inProgress: RunInProgress = startRun(parsed.scenario)
+  let ended: ReturnType<RunInProgress['advance']> = null
+  return {
+    step(units) {
+      if (ended === null) {
+        ended = inProgress.advance(units)
+        // The slice that ends the run reports it; indexing is the next step, so the page hears
+        // "indexing" before the longest single step of the job starts.
+        const phase = ended === null ? 'running' : 'indexing'
+        return { phase, events: inProgress.eventCount, atMs: inProgress.atMs, lab: null }
+      }
+      const lab = indexRun(ended)
+      return { phase: 'done', events: ended.events.length, atMs: ended.endMs, lab }
+    },
+  }
+}
+
+const RUN_JOB: JobKind<RunJobInput, RunStep, RunJobProgress, LabRun> = {
+  create: createRunStepper,
+  resultOf: (step) => step.lab,
+  timed: ({ phase, events, atMs }, elapsedMs) => ({ phase, events, atMs, elapsedMs }),
+  firstChunk: 5_000,
+  maxChunk: 2_000_000,
+  InputError: RunInputError,
+  failed: 'The run failed',
+}
+
+export type RunHostEnvironment = HostEnvironment<RunJobProgress, LabRun>
+
+export function createRunHost(env: RunHostEnvironment): JobHost<RunJobInput> {
+  return createJobHost(RUN_JOB, env)
+}
+
+export type RunOutcome = JobOutcome<RunJobProgress, LabRun>
+export type RunJob = Job<RunJobProgress, LabRun>
+export type RunClient = JobClient<RunJobInput, RunJobProgress, LabRun>
+export type RunPort = JobPort<RunJobInput, RunJobProgress, LabRun>
+
+export function createRunClient(port: RunPort): RunClient {
+  return createJobClient(port, { worker: 'The run worker', closed: 'The run worker was closed.' })
+}

@@ -1,0 +1,96 @@
+/**
+ * The large-run prompt and progress as the reader sees them: the size and the choice before a
+ * run above the page's budget, then the progress with Cancel, and nothing once the run is shown.
+ */
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { RunClient, RunJobProgress } from '../explore/runJob'
+import type { ScenarioInput } from '../sim'
+import { createLabStore, createLargeRuns, LabProvider } from '../store'
+import { parseOrThrow } from '../testing/runs'
+import { LargeRun } from './LargeRun'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const huge: ScenarioInput = {
+  title: 'Renewing all day',
+  durationMs: 86_400_000,
+  network: { latencyMs: 1 },
+  clients: [
+    { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
+  ],
+}
+
+/** A runner whose job never ends by itself: the test reports progress and sees Cancel. */
+function heldRunner() {
+  const seen = { cancelled: false, report: (_p: RunJobProgress) => {} }
+  const client: RunClient = {
+    start: (_input, onProgress) => {
+      seen.report = (p) => onProgress?.(p)
+      return {
+        id: 1,
+        outcome: new Promise(() => {}),
+        cancel: () => {
+          seen.cancelled = true
+        },
+      }
+    },
+    dispose: () => {},
+  }
+  return { client, seen }
+}
+
+function mount() {
+  const { client, seen } = heldRunner()
+  const store = createLabStore({
+    scenario: parseOrThrow(huge),
+    reducedMotion: true,
+    background: { createLargeRuns, runner: () => client },
+  })
+  const host = document.body.appendChild(document.createElement('div'))
+  act(() =>
+    createRoot(host).render(
+      <LabProvider store={store}>
+        <LargeRun />
+      </LabProvider>,
+    ),
+  )
+  return { host, store, seen }
+}
+
+const button = (host: HTMLElement, name: RegExp) => {
+  const found = [...host.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))
+  if (found === undefined) throw new Error(`no button ${name.source}`)
+  return found
+}
+
+describe('LargeRun', () => {
+  it('asks with the size and the choices, then shows progress and cancels', () => {
+    const { host, store, seen } = mount()
+    const ask = host.querySelector('section[aria-label="A large run"]')
+    expect(ask?.textContent).toContain(
+      '“Renewing all day” is a large run: 2,000,000 events or more.',
+    )
+    expect(button(host, /^Shorten it to \d/).textContent).toMatch(/^Shorten it to [\d:.]+/)
+    button(host, /^Not now$/)
+
+    act(() => button(host, /^Run it in the background$/).click())
+    const running = () => host.querySelector('section[aria-label="Computing the run"]')
+    expect(running()?.textContent).toContain('Starting…')
+    act(() => seen.report({ phase: 'running', events: 123_456, atMs: 61_000, elapsedMs: 900 }))
+    expect(running()?.textContent).toContain('123,456 events so far')
+    const bar = host.querySelector('progress')
+    expect(Number(bar?.getAttribute('value'))).toBeGreaterThan(0)
+
+    act(() => button(host, /^Cancel$/).click())
+    expect(seen.cancelled).toBe(true)
+    expect(running()).toBeNull()
+    expect(store.getState().pendingRun).toBeNull()
+    expect(host.textContent).toBe('')
+  })
+})
