@@ -96,6 +96,12 @@ describe(
       const svg = await cli(['gc-pause', '--format', 'svg'])
       expect(svg).toMatchObject({ code: 0, err: '' })
       expect(svg.out).toMatch(/^<\?xml[^]*<svg[^]*<\/svg>\s*$/)
+
+      // resvg comes with the production dependencies (a prebuilt binary per platform).
+      const png = await cli(['gc-pause', '--format', 'png', '--width', '400', '--scale', '1'])
+      expect(png).toMatchObject({ code: 0, err: '' })
+      expect(png.out.slice(1, 4)).toBe('PNG')
+      expect(png.out).toContain('fencing-lab/scenario')
     })
 
     it('reads a scenario file relative to the working directory', async () => {
@@ -191,7 +197,7 @@ describe('no input shows a stack trace', { timeout: 120_000 }, () => {
     for (const args of [
       [],
       ['--format'],
-      ['gc-pause', '--format', 'png'],
+      ['gc-pause', '--format', 'bmp'],
       ['--fault', '{'],
       ['gc-pause', '--width', '-1'],
     ]) {

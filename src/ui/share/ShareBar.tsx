@@ -1,6 +1,7 @@
 /**
  * Sharing and authoring, in the lab page: copy a link to exactly this state, embed it, edit the
- * scenario as JSON, import or export it as a file (also by dropping a file on the lab), and
+ * scenario as JSON, import or export it as a file (also by dropping a file, or a figure the lab
+ * exported, on the lab), and
  * download the run's trace or the diagram as SVG or PNG. The dialog, the editor and the
  * exporters load on first use, so the lab's first load does not grow.
  */
@@ -239,9 +240,9 @@ export function ShareBar() {
           <input
             ref={fileInput}
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.svg,image/svg+xml,.png,image/png"
             hidden
-            aria-label="Scenario file to import"
+            aria-label="Scenario file or exported figure to import"
             onChange={(e) => {
               const input = e.currentTarget
               const file = input.files?.[0]
@@ -342,7 +343,7 @@ export function ShareBar() {
       )}
       {dragging && (
         <div className="fl-drop-overlay" aria-hidden="true">
-          <p>Drop a scenario file (.json) to open it</p>
+          <p>Drop a scenario file (.json) or a figure the lab exported (.svg, .png) to open it</p>
         </div>
       )}
     </div>
