@@ -46,7 +46,15 @@ export const LAYERS = [
   {
     name: 'ui',
     layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'systems', 'sim'],
-    packages: ['react', 'react-dom', 'zustand', 'd3-array', 'd3-scale', 'jsonc-parser'],
+    packages: [
+      'react',
+      'react-dom',
+      'zustand',
+      'd3-array',
+      'd3-scale',
+      'jsonc-parser',
+      'webm-muxer',
+    ],
   },
   {
     name: 'tour',

@@ -9,6 +9,7 @@ import { scenarioFromPng, pngChunks } from '../link/figureScenario'
 import { findPreset, parseScenario, run, check } from '../sim'
 import { resolveCaptions } from '../timeline'
 import { renderDiagramSvg } from '../viz'
+import { readGif, readWebm } from '../testing/media'
 import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
 import { chooseFonts, encodeWebm, hasFfmpeg, rasterize } from './media'
 
@@ -38,90 +39,6 @@ function gcPauseLines(): number {
   const parsed = parseScenario(findPreset('gc-pause')!.scenario)
   if (!parsed.ok) throw new Error(parsed.message)
   return resolveCaptions(run(parsed.scenario), parsed.scenario.narration).length
-}
-
-/** A GIF's logical screen size and its image count (walking blocks, not guessing). */
-function readGif(bytes: Uint8Array): {
-  widthPx: number
-  heightPx: number
-  frames: number
-  delays: number[]
-} {
-  const text = String.fromCharCode(...bytes.subarray(0, 6))
-  expect(text).toBe('GIF89a')
-  const word = (at: number) => (bytes[at] as number) | ((bytes[at + 1] as number) << 8)
-  const widthPx = word(6)
-  const heightPx = word(8)
-  let at = 13
-  const packed = bytes[10] as number
-  if (packed & 0x80) at += 3 * 2 ** ((packed & 7) + 1)
-  const skipSubBlocks = () => {
-    while ((bytes[at] as number) !== 0) at += (bytes[at] as number) + 1
-    at++
-  }
-  let frames = 0
-  const delays: number[] = []
-  for (;;) {
-    const block = bytes[at]
-    if (block === 0x3b) break
-    if (block === 0x21) {
-      if (bytes[at + 1] === 0xf9) delays.push(word(at + 4) * 10)
-      at += 2
-      skipSubBlocks()
-    } else if (block === 0x2c) {
-      frames++
-      const local = bytes[at + 9] as number
-      at += 10
-      if (local & 0x80) at += 3 * 2 ** ((local & 7) + 1)
-      at++ // LZW minimum code size
-      skipSubBlocks()
-    } else {
-      throw new Error(`unexpected GIF block 0x${block?.toString(16)} at ${at}`)
-    }
-  }
-  return { widthPx, heightPx, frames, delays }
-}
-
-/** EBML: the video's pixel size and its frames (SimpleBlocks), walking the element tree. */
-function readWebm(bytes: Uint8Array): {
-  widthPx: number
-  heightPx: number
-  frames: number
-  docType: string
-} {
-  const vint = (at: number, keepMarker: boolean) => {
-    const first = bytes[at] as number
-    let length = 1
-    while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++
-    let value = keepMarker ? first : first & (0xff >> length)
-    for (let i = 1; i < length; i++) value = value * 256 + (bytes[at + i] as number)
-    return { value, length }
-  }
-  const containers = new Set([0x18538067, 0x1654ae6b, 0xae, 0xe0, 0x1f43b675])
-  let widthPx = 0
-  let heightPx = 0
-  let frames = 0
-  let docType = ''
-  const walk = (from: number, to: number) => {
-    let at = from
-    while (at < to) {
-      const id = vint(at, true)
-      const size = vint(at + id.length, false)
-      const body = at + id.length + size.length
-      const unknown = size.value === 2 ** (7 * size.length) - 1
-      const end = unknown ? to : body + size.value
-      const uint = () => bytes.subarray(body, end).reduce((n, b) => n * 256 + b, 0)
-      if (id.value === 0x1a45dfa3) walk(body, end)
-      else if (id.value === 0x4282) docType = String.fromCharCode(...bytes.subarray(body, end))
-      else if (containers.has(id.value)) walk(body, end)
-      else if (id.value === 0xb0) widthPx = uint()
-      else if (id.value === 0xba) heightPx = uint()
-      else if (id.value === 0xa3) frames++
-      at = end
-    }
-  }
-  walk(0, bytes.length)
-  return { widthPx, heightPx, frames, docType }
 }
 
 describe('npm run sim -- --format png|gif|webm', () => {
@@ -174,7 +91,7 @@ describe('npm run sim -- --format png|gif|webm', () => {
       '--format',
       'webm',
       '--width',
-      '640',
+      '400',
       '--steps',
       `1-${lines}`,
     )

@@ -51,9 +51,13 @@ export type AnimationPlan =
 export function storyFrames(
   run: Run,
   findings: CheckResult,
-  options: Pick<SvgOptions, 'widthPx' | 'theme' | 'title'> & { steps?: StepRange | null },
+  options: Pick<SvgOptions, 'widthPx' | 'theme' | 'title'> & {
+    steps?: StepRange | null
+    /** The story as the lab tells it (an edited run's lines); default: the scenario's narration. */
+    captions?: readonly Caption[]
+  },
 ): AnimationPlan {
-  const captions = resolveCaptions(run, run.scenario.narration)
+  const captions = options.captions ?? resolveCaptions(run, run.scenario.narration)
   if (captions.length === 0) {
     return {
       ok: false,

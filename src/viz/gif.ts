@@ -25,22 +25,29 @@ export interface PixelFrame {
 /** GIF delays count hundredths of a second. */
 const GIF_TICK_MS = 10
 
-export function encodeGif(
-  frames: readonly PixelFrame[],
-  onFrame?: (done: number, total: number) => void,
-): Uint8Array {
+/** A GIF written frame by frame (the lab draws the next frame while the page shows progress). */
+export function gifWriter(): { add: (frame: PixelFrame) => void; finish: () => Uint8Array } {
   const { GIFEncoder, quantize, applyPalette } = gifenc
   const encoder = GIFEncoder()
-  frames.forEach((frame, i) => {
-    const palette = quantize(frame.rgba, 256)
-    const index = applyPalette(frame.rgba, palette)
-    encoder.writeFrame(index, frame.widthPx, frame.heightPx, {
-      palette,
-      delay: Math.round(frame.holdMs / GIF_TICK_MS) * GIF_TICK_MS,
-      repeat: 0,
-    })
-    onFrame?.(i + 1, frames.length)
-  })
-  encoder.finish()
-  return encoder.bytes()
+  return {
+    add(frame) {
+      const palette = quantize(frame.rgba, 256)
+      const index = applyPalette(frame.rgba, palette)
+      encoder.writeFrame(index, frame.widthPx, frame.heightPx, {
+        palette,
+        delay: Math.round(frame.holdMs / GIF_TICK_MS) * GIF_TICK_MS,
+        repeat: 0,
+      })
+    },
+    finish() {
+      encoder.finish()
+      return encoder.bytes()
+    },
+  }
+}
+
+export function encodeGif(frames: readonly PixelFrame[]): Uint8Array {
+  const writer = gifWriter()
+  for (const frame of frames) writer.add(frame)
+  return writer.finish()
 }
