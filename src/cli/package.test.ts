@@ -104,6 +104,21 @@ describe(
       expect(png.out).toContain('fencing-lab/scenario')
     })
 
+    it('exports the React component as fencing-lab/react, with React left to the site', () => {
+      const probe = execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "const m = await import('fencing-lab/react'); console.log(typeof m.FencingLab, m.fencingLabSrc({ lab: 'https://l/', scenario: 'gc-pause' }))",
+        ],
+        { cwd: project, encoding: 'utf8' },
+      )
+      expect(probe.trim()).toBe(
+        'function https://l/embed.html?scenario=gc-pause&controls=minimal&theme=auto',
+      )
+    })
+
     it('reads a scenario file relative to the working directory', async () => {
       const preset = PRESETS.find((p) => p.id === 'gc-pause-unfenced')
       file('mine.json', JSON.stringify(preset?.scenario))
