@@ -40,6 +40,7 @@ export default defineConfig(
       'dist/',
       'dist-manifests/',
       'dist-cli/',
+      'dist-react/',
       'node_modules/',
       'playwright-report/',
       'test-results/',

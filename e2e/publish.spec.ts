@@ -78,8 +78,13 @@ test('a preset page shows the figure, its words and the link; it names its oEmbe
   const json = (await answer.json()) as Record<string, unknown>
   expect(json).toMatchObject({ version: '1.0', type: 'rich', title: 'GC pause: token 41 vs 42' })
   expect(json.html).toContain('embed.html?scenario=gc-pause&amp;controls=minimal')
-  // The dark figure is there too.
+  // The dark figure is there too, and both PNGs (social cards, thumbnails), carrying the scenario.
   expect((await request.get('/figures/gc-pause-dark.svg')).ok()).toBe(true)
+  for (const name of ['gc-pause', 'gc-pause-dark']) {
+    const png = await (await request.get(`/figures/${name}.png`)).body()
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG')
+    expect(png.toString('latin1')).toContain('fencing-lab/scenario')
+  }
 })
 
 test('embed.html without JavaScript says so and links to the figures', async ({ page }) => {

@@ -9,7 +9,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Download, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { readLabAddress } from '../src/link/lab'
-import { findPreset, parseScenario } from '../src/sim'
+import { findPreset, parseScenario, run } from '../src/sim'
+import { resolveCaptions } from '../src/timeline'
+import { readGif } from '../src/testing/media'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
 
@@ -216,6 +218,28 @@ test('a bad file is refused with its path and line, and the scenario stays', asy
   await expect(page.locator('.fl-lab b')).toHaveCount(0)
 })
 
+test('the story downloads as a GIF, with a progress bar, one frame per line and the whole run', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/?scenario=gc-pause')
+  const button = page.getByRole('button', { name: 'Download the story as an animated GIF' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    button.click(),
+    expect(page.getByRole('progressbar')).toBeVisible(),
+  ])
+  expect(download.suggestedFilename()).toBe('gc-pause.gif')
+  const gif = readGif(new Uint8Array(await bytesOf(download)))
+  const parsed = parseScenario(findPreset('gc-pause')?.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  const lines = resolveCaptions(run(parsed.scenario), parsed.scenario.narration).length
+  expect(gif.frames).toBe(lines + 1)
+  expect(gif.heightPx % 2).toBe(0)
+  await expect(page.locator('.fl-share-status')).toContainText(/Saved gc-pause\.gif/)
+  await expect(page.getByRole('progressbar')).toHaveCount(0)
+})
+
 test('the diagram downloads as a standalone SVG and as a 2× PNG', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/?scenario=gc-pause')
@@ -268,6 +292,17 @@ test('the diagram downloads as a standalone SVG and as a 2× PNG', async ({ page
   console.log(
     `gc-pause figure: SVG ${svg.length} bytes, PNG ${png.length} bytes at ${png.readUInt32BE(16)}×${png.readUInt32BE(20)}`,
   )
+  // The PNG carries the scenario: imported on another preset's page, it opens gc-pause.
+  await page.goto('/?scenario=lock-delay')
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import…', exact: true }).click(),
+  ])
+  await chooser.setFiles({ name: 'gc-pause.png', mimeType: 'image/png', buffer: png })
+  await expect(page.locator('.fl-share-status')).toContainText(
+    'Opened “GC pause: token 41 vs 42” from gc-pause.png.',
+  )
+  await page.goto('/?scenario=gc-pause')
 
   const trace = await downloadOf(page, () =>
     page.getByRole('button', { name: 'Download the trace as JSON' }).click(),

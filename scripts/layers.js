@@ -36,7 +36,11 @@ export const LAYERS = [
   { name: 'history', layers: ['sim'], packages: [], pure: true },
   { name: 'tour/chapters', layers: ['sim'], packages: [], pure: true },
   { name: 'systems', layers: ['sim'], packages: [], pure: true },
-  { name: 'viz', layers: ['sim', 'timeline'], packages: ['react', 'd3-array', 'd3-scale'] },
+  {
+    name: 'viz',
+    layers: ['sim', 'timeline'],
+    packages: ['react', 'd3-array', 'd3-scale', 'gifenc'],
+  },
   { name: 'workers', layers: ['explore', 'history', 'sim'], packages: [] },
   {
     name: 'store',
@@ -46,7 +50,15 @@ export const LAYERS = [
   {
     name: 'ui',
     layers: ['store', 'viz', 'explore', 'workers', 'link', 'timeline', 'systems', 'history', 'sim'],
-    packages: ['react', 'react-dom', 'zustand', 'd3-array', 'd3-scale', 'jsonc-parser'],
+    packages: [
+      'react',
+      'react-dom',
+      'zustand',
+      'd3-array',
+      'd3-scale',
+      'jsonc-parser',
+      'webm-muxer',
+    ],
   },
   {
     name: 'tour',
@@ -59,7 +71,11 @@ export const LAYERS = [
     packages: ['react', 'react-dom', 'fflate'],
   },
   { name: 'main.tsx', layers: ['ui'], packages: ['react', 'react-dom'] },
-  { name: 'cli', layers: ['sim', 'systems', 'viz', 'history'], packages: ['node:*'] },
+  {
+    name: 'cli',
+    layers: ['sim', 'systems', 'viz', 'history', 'link'],
+    packages: ['node:*', '@resvg/resvg-js'],
+  },
   { name: 'testing', layers: [], packages: [], unrestricted: true },
 ]
 

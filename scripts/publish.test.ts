@@ -28,7 +28,7 @@ describe('publishedFiles', () => {
       '<link rel="alternate" type="application/json+oembed" href="https://lab.example/fencing/oembed/gc-pause.json" title="GC pause: token 41 vs 42">',
     )
     expect(page).toContain(
-      '<meta property="og:image" content="https://lab.example/fencing/figures/gc-pause.svg">',
+      '<meta property="og:image" content="https://lab.example/fencing/figures/gc-pause.png">',
     )
     // The words say what happens, from the checker's findings.
     expect(page).toContain('Storage rejected A&#39;s token 41 after accepting B&#39;s token 42')
@@ -43,7 +43,7 @@ describe('publishedFiles', () => {
       title: 'GC pause: token 41 vs 42',
       width: 960,
       height: 710,
-      thumbnail_url: 'https://lab.example/fencing/figures/gc-pause.svg',
+      thumbnail_url: 'https://lab.example/fencing/figures/gc-pause.png',
     })
     expect(json.html).toContain(
       '<iframe src="https://lab.example/fencing/embed.html?scenario=gc-pause&amp;controls=minimal&amp;theme=auto"',

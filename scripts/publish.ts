@@ -3,6 +3,9 @@
  * card, a reader without JavaScript or an oEmbed host has something real to show:
  *
  *   figures/<id>.svg, figures/<id>-dark.svg   the whole story, 960 px wide (standalone SVG)
+ *   figures/<id>.png, figures/<id>-dark.png   the same drawn by resvg (publishFigures.ts writes
+ *                                             them): social cards and oEmbed thumbnails take
+ *                                             raster images, not SVG
  *   presets/<id>.html                         the figure, what happens in words, a link to the
  *                                             live lab, oEmbed discovery and social-card tags
  *   presets/index.html                        every preset's figure (embed.html's <noscript>
@@ -98,10 +101,13 @@ function presetPage(preset: Preset, figure: PresetFigure, labUrl: string | null)
     `<meta property="og:title" content="${escapeAttribute(`${figure.title} · Fencing Lab`)}">`,
     `<meta property="og:description" content="${escapeAttribute(preset.summary)}">`,
   ]
-  // A social card needs an absolute image address.
+  // A social card needs an absolute address of a raster image (no network takes SVG there).
   if (labUrl !== null) {
     head.push(
-      `<meta property="og:image" content="${escapeAttribute(`${labUrl}${presetFigurePath(preset.id, 'light')}`)}">`,
+      `<meta property="og:image" content="${escapeAttribute(`${labUrl}${presetFigurePath(preset.id, 'light', 'png')}`)}">`,
+      `<meta property="og:image:type" content="image/png">`,
+      `<meta property="og:image:width" content="${figure.widthPx}">`,
+      `<meta property="og:image:height" content="${figure.heightPx}">`,
       `<meta property="og:image:alt" content="${escapeAttribute(figure.alt)}">`,
       `<meta name="twitter:card" content="summary_large_image">`,
     )
@@ -144,7 +150,7 @@ function oembed(preset: Preset, figure: PresetFigure, labUrl: string | null): st
     html: snippets.iframe,
     width: figure.widthPx,
     height: reservedHeightPx('minimal', 0),
-    thumbnail_url: `${base}${presetFigurePath(preset.id, 'light')}`,
+    thumbnail_url: `${base}${presetFigurePath(preset.id, 'light', 'png')}`,
     thumbnail_width: figure.widthPx,
     thumbnail_height: figure.heightPx,
   }

@@ -1,11 +1,15 @@
 /**
- * Command-line arguments: `<preset-id | path/to/scenario.json> [--format text|json|svg]
- * [--fault '<json>']…`. Parsing never throws; a mistake becomes a message that names it.
+ * Command-line arguments: `<preset-id | path/to/scenario.json>
+ * [--format text|json|svg|png|gif|webm] [--fault '<json>']…`. Parsing never throws; a mistake becomes a message that names it.
  */
 import { parseArgs } from 'node:util'
 import { clip } from '../sim'
 
-export type OutputFormat = 'text' | 'json' | 'svg'
+export type OutputFormat = 'text' | 'json' | 'svg' | 'png' | 'gif' | 'webm'
+
+/** Formats written as bytes (never to a terminal). */
+export const BINARY_FORMATS: ReadonlySet<OutputFormat> = new Set(['png', 'gif', 'webm'])
+const FORMATS: readonly OutputFormat[] = ['text', 'json', 'svg', 'png', 'gif', 'webm']
 
 export interface CliOptions {
   /** A preset id or a file; for `--system`, the system id. */
@@ -20,6 +24,10 @@ export interface CliOptions {
   widthPx: number
   /** `--allow-large`: run a scenario estimated above the large-run limit anyway. */
   allowLarge: boolean
+  /** png: pixels per figure pixel (default 2, sharp on high-density screens). */
+  scale: number
+  /** gif, webm: the story's lines to animate, 1-based and inclusive (null: all of them). */
+  steps: { from: number; to: number } | null
 }
 
 export type ArgsResult =
@@ -39,7 +47,10 @@ Options:
   --system <id>            model a real lock system with its real defaults (see --systems)
   --param key=value        set one of the system's parameters (repeatable)
   --systems                list the systems and their parameters
-  --format text|json|svg   output format (default: text)
+  --format <format>        text, json, svg (figure), png (figure, 2×), gif or webm (the story,
+                           animated, captions burned in; webm needs ffmpeg) (default: text).
+                           svg and png carry the scenario: drop one on the lab to open the run.
+                           png, gif and webm are bytes: redirect them to a file
   --fault '<json>'         add a fault, e.g. '{"atMs":1000,"do":"pause","node":"A","ms":15000}'
                            (repeatable)
   --verbose                text format: also list every message delivery
@@ -66,6 +77,8 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
       verbose: { type: 'boolean' },
       theme: { type: 'string' },
       width: { type: 'string' },
+      scale: { type: 'string' },
+      steps: { type: 'string' },
       list: { type: 'boolean' },
       system: { type: 'string' },
       param: { type: 'string', multiple: true },
@@ -108,8 +121,11 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
     }
   }
   const format = values.format ?? 'text'
-  if (format !== 'text' && format !== 'json' && format !== 'svg') {
-    return { kind: 'error', message: `--format must be text, json or svg, not ${quote(format)}` }
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    return {
+      kind: 'error',
+      message: `--format must be text, json, svg, png, gif or webm, not ${quote(format)}`,
+    }
   }
   const theme = values.theme ?? 'light'
   if (theme !== 'light' && theme !== 'dark') {
@@ -122,18 +138,40 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
       message: `--width must be a whole number of pixels from 320 to 4000, not ${quote(values.width ?? '')}`,
     }
   }
+  const scale = values.scale === undefined ? 2 : Number(values.scale)
+  if (!Number.isFinite(scale) || scale < 1 || scale > 4) {
+    return {
+      kind: 'error',
+      message: `--scale must be a number from 1 to 4, not ${quote(values.scale ?? '')}`,
+    }
+  }
+  let steps: CliOptions['steps'] = null
+  if (values.steps !== undefined) {
+    const m = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(values.steps.trim())
+    const from = Number(m?.[1])
+    const to = m?.[2] === undefined ? from : Number(m[2])
+    if (m === null || from < 1 || to < from) {
+      return {
+        kind: 'error',
+        message: `--steps must be a line number or a range like 2-5 (from 1, first ≤ last), not ${quote(values.steps)}`,
+      }
+    }
+    steps = { from, to }
+  }
   return {
     kind: 'run',
     options: {
       input: values.system ?? (positionals[0] as string),
       system: values.system !== undefined,
       params,
-      format,
+      format: format as OutputFormat,
       faults: values.fault ?? [],
       verbose: values.verbose ?? false,
       theme,
       widthPx,
       allowLarge: values['allow-large'] ?? false,
+      scale,
+      steps,
     },
   }
 }

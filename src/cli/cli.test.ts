@@ -167,7 +167,7 @@ describe('npm run sim', () => {
       /--fault #1: faults\[1\]\.node: no node "Z"/,
     ],
     [['gc-pause', '--fault', '{"atMs":-1,"do":"expire-lease"}'], /faults\[1\]\.atMs/],
-    [['gc-pause', '--format', 'xml'], /--format must be text, json or svg/],
+    [['gc-pause', '--format', 'xml'], /--format must be text, json, svg, png, gif or webm/],
     [['gc-pause', '--bogus'], /unknown option/i],
     [[], /missing the scenario/],
     [['gc-pause', 'delayed-write'], /expected one scenario/],

@@ -18,12 +18,18 @@ import {
   run,
   toReport,
 } from '../sim'
+import { scenarioJsonText, svgWithScenario, pngWithScenario } from '../link/figureScenario'
 import { buildSystem, SYSTEMS, timedWindows } from '../systems'
 import type { DangerWindow, TimedDangerWindow } from '../systems'
+import { storyFrames } from '../viz/animation'
+import type { PixelFrame } from '../viz/gif'
+import { encodeGif } from '../viz/gif'
+import { renderDiagramSvg } from '../viz/standalone'
 import type { CliOptions } from './args'
 import { oneLine, parseCliArgs, quote, USAGE } from './args'
 import { runCheck } from './check'
 import { CHECK_USAGE, parseCheckArgs } from './checkArgs'
+import type { Encoded, FontChoice, Raster } from './media'
 import { outputFor, terminalText } from './safeOutput'
 import { renderText, truncationLine } from './text'
 
@@ -45,6 +51,19 @@ export interface CliIo {
   maxEvents?: number
   /** Reads all of standard input (for `check -`). */
   readStdin?: () => string
+  /** Writes bytes to standard output (`--format png|gif|webm`). */
+  outBytes?: (bytes: Uint8Array) => void
+  /** Standard output is a terminal: bytes are refused there. */
+  stdoutIsTerminal?: boolean
+  /** Pictures and videos (media.ts); absent in builds without them. */
+  media?: CliMedia
+}
+
+/** What `--format png|gif|webm` draws and encodes with (src/cli/media.ts in the command line). */
+export interface CliMedia {
+  chooseFonts: () => FontChoice
+  rasterize: (svg: string, scale: number, fonts: FontChoice & { ok: true }) => Raster
+  encodeWebm: (frames: ReadonlyArray<PixelFrame & { png: Uint8Array }>) => Encoded
 }
 
 export const EXIT_OK = 0
@@ -165,17 +184,72 @@ function simulate(options: CliOptions, io: CliIo): number {
       // The windows are the system's story's: an added --fault changes the story, so they are
       // not drawn over it (the JSON and the text still state them in words).
       const drawn = windows !== null && options.faults.length === 0 ? timedWindows(windows) : []
-      io.out(
-        io.renderSvg(result, findings, {
-          widthPx: options.widthPx,
-          theme: options.theme,
-          title,
-          ...(drawn.length === 0 ? {} : { dangerWindows: drawn }),
-        }),
-      )
+      const svg = io.renderSvg(result, findings, {
+        widthPx: options.widthPx,
+        theme: options.theme,
+        title,
+        ...(drawn.length === 0 ? {} : { dangerWindows: drawn }),
+      })
+      io.out(svgWithScenario(svg, scenarioJsonText(scenario)))
       return done
     }
+    case 'png':
+    case 'gif':
+    case 'webm': {
+      const written = writeMedia(options, scenario, result, findings, io)
+      return written === EXIT_OK ? done : written
+    }
   }
+}
+
+/** `--format png|gif|webm`: the figure or the story's animation, as bytes on standard output. */
+function writeMedia(
+  options: CliOptions,
+  scenario: Scenario,
+  result: ReturnType<typeof run>,
+  findings: ReturnType<typeof check>,
+  io: CliIo,
+): number {
+  const fail = (message: string) => {
+    io.err(`fencing-lab: ${oneLine(message, MAX_MESSAGE_CHARS)}\n`)
+    return EXIT_INVALID
+  }
+  if (io.media === undefined || io.outBytes === undefined) {
+    return fail(`${options.format} output is not available in this build`)
+  }
+  if (io.stdoutIsTerminal === true) {
+    return fail(
+      `${options.format} is binary and standard output is a terminal: redirect it to a file (> figure.${options.format})`,
+    )
+  }
+  const fonts = io.media.chooseFonts()
+  if (!fonts.ok) return fail(fonts.message)
+  const title = scenario.title ?? scenario.id ?? 'Fencing Lab run'
+  const figure = { widthPx: options.widthPx, theme: options.theme, title }
+  if (options.format === 'png') {
+    const raster = io.media.rasterize(
+      renderDiagramSvg(result, findings, figure),
+      options.scale,
+      fonts,
+    )
+    io.outBytes(pngWithScenario(raster.png, scenarioJsonText(scenario)))
+    return EXIT_OK
+  }
+  const plan = storyFrames(result, findings, { ...figure, steps: options.steps })
+  if (!plan.ok) return fail(plan.message)
+  const media = io.media
+  const frames = plan.frames.map((frame) => ({
+    ...media.rasterize(frame.svg, 1, fonts),
+    holdMs: frame.holdMs,
+  }))
+  if (options.format === 'gif') {
+    io.outBytes(encodeGif(frames))
+    return EXIT_OK
+  }
+  const video = io.media.encodeWebm(frames)
+  if (!video.ok) return fail(video.message)
+  io.outBytes(video.bytes)
+  return EXIT_OK
 }
 
 /** A scenario read from a preset or a file (`file`: its name as quoted in messages). */

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { renderDiagramSvg } from '../viz'
 import { runCli } from './cli'
+import { chooseFonts, encodeWebm, rasterize } from './media'
 import { endQuietlyOnClosedPipe, internalErrorLine } from './process'
 
 endQuietlyOnClosedPipe(process)
@@ -18,6 +19,9 @@ try {
     err: (text) => process.stderr.write(text),
     renderSvg: (run, findings, options) => renderDiagramSvg(run, findings, options),
     readStdin: () => readFileSync(0, 'utf8'),
+    outBytes: (bytes) => process.stdout.write(bytes),
+    stdoutIsTerminal: process.stdout.isTTY === true,
+    media: { chooseFonts: () => chooseFonts(), rasterize, encodeWebm },
   })
 } catch (error) {
   process.stderr.write(internalErrorLine(error))

@@ -96,6 +96,27 @@ describe(
       const svg = await cli(['gc-pause', '--format', 'svg'])
       expect(svg).toMatchObject({ code: 0, err: '' })
       expect(svg.out).toMatch(/^<\?xml[^]*<svg[^]*<\/svg>\s*$/)
+
+      // resvg comes with the production dependencies (a prebuilt binary per platform).
+      const png = await cli(['gc-pause', '--format', 'png', '--width', '400', '--scale', '1'])
+      expect(png).toMatchObject({ code: 0, err: '' })
+      expect(png.out.slice(1, 4)).toBe('PNG')
+      expect(png.out).toContain('fencing-lab/scenario')
+    })
+
+    it('exports the React component as fencing-lab/react, with React left to the site', () => {
+      const probe = execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "const m = await import('fencing-lab/react'); console.log(typeof m.FencingLab, m.fencingLabSrc({ lab: 'https://l/', scenario: 'gc-pause' }))",
+        ],
+        { cwd: project, encoding: 'utf8' },
+      )
+      expect(probe.trim()).toBe(
+        'function https://l/embed.html?scenario=gc-pause&controls=minimal&theme=auto',
+      )
     })
 
     it('reads a scenario file relative to the working directory', async () => {
@@ -191,7 +212,7 @@ describe('no input shows a stack trace', { timeout: 120_000 }, () => {
     for (const args of [
       [],
       ['--format'],
-      ['gc-pause', '--format', 'png'],
+      ['gc-pause', '--format', 'bmp'],
       ['--fault', '{'],
       ['gc-pause', '--width', '-1'],
     ]) {

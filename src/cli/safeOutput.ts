@@ -58,7 +58,11 @@ export function outputFor(format: OutputFormat): (text: string) => string {
       return jsonText
     case 'svg':
       return svgText
+    // Bytes (png, gif, webm) are written as they are; text beside them is for a terminal.
     case 'text':
+    case 'png':
+    case 'gif':
+    case 'webm':
       return terminalText
   }
 }

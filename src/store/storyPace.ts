@@ -6,19 +6,11 @@
  */
 import type { Caption } from '../timeline'
 
+// How long a line is held is the timeline's (the animated exports hold lines as long).
+export { MAX_HOLD_MS, MIN_HOLD_MS, readingMs } from '../timeline'
+
 /** The longest an idle stretch between two events takes to play (wall ms). */
 export const MAX_IDLE_WALL_MS = 600
-/** Reading time: a floor, a ceiling and a pace of about 250 words a minute. */
-export const MIN_HOLD_MS = 2200
-export const MAX_HOLD_MS = 8000
-const MS_PER_WORD = 240
-const HOLD_BASE_MS = 1000
-
-/** How long a line is held on screen (wall ms), from its length. */
-export function readingMs(text: string): number {
-  const words = text.split(/\s+/).filter((w) => w.length > 0).length
-  return Math.min(MAX_HOLD_MS, Math.max(MIN_HOLD_MS, HOLD_BASE_MS + words * MS_PER_WORD))
-}
 
 /**
  * Where the story's clock goes after `wallMs` of playing at `speed`, from `clockMs`, when the

@@ -67,3 +67,4 @@ export {
   ZOOM_STEP,
   zoomView,
 } from './view'
+export { MAX_HOLD_MS, MIN_HOLD_MS, readingMs } from './reading'

@@ -14,7 +14,7 @@ import { linkTarget } from '../urlSync'
 import { copyShortcut, copyText } from './clipboard'
 import { Dialog } from './Dialog'
 import { svgSize } from './download'
-import { exportSvg, figureFileName, figureSvg } from './exports'
+import { exportPng, exportSvg, figureFileName, figureSvg } from './exports'
 import { labLocation } from './shareLink'
 import type { ControlsMode, EmbedOptions, EmbedTheme, Snippets } from './snippets'
 import { buildSnippets, EMBED_NAME, reservedHeightPx } from './snippets'
@@ -151,14 +151,20 @@ export default function EmbedDialog({ onClose }: { onClose: () => void }) {
     setStatus(`Copying was blocked: the ${label} is selected, press ${copyShortcut()} to copy it.`)
   }
 
-  const downloadFigure = (figureTheme: 'light' | 'dark') => {
-    const saved = exportSvg(lab, {
+  const downloadFigure = async (figureTheme: 'light' | 'dark', format: 'svg' | 'png') => {
+    const options = {
       theme: figureTheme,
       widthPx: FIGURE_WIDTH_PX,
       cursorMs: posterMs,
       withCursor: true,
-    })
-    setStatus(`Saved ${saved.name} (${kilobytes(saved.bytes)}).`)
+    }
+    try {
+      const saved = format === 'svg' ? exportSvg(lab, options) : await exportPng(lab, options)
+      setStatus(`Saved ${saved.name} (${kilobytes(saved.bytes)}).`)
+    } catch (problem) {
+      const detail = problem instanceof Error ? problem.message : String(problem)
+      setStatus(`The ${format.toUpperCase()} figure could not be saved: ${detail}.`)
+    }
   }
 
   return (
@@ -296,7 +302,7 @@ function SnippetPanel({
   tab: SnippetTab
   snippets: Snippets
   onCopy: (label: string, text: string, pre: HTMLElement | null) => Promise<void>
-  onDownload: (theme: 'light' | 'dark') => void
+  onDownload: (theme: 'light' | 'dark', format: 'svg' | 'png') => Promise<void>
 }) {
   switch (tab) {
     case 'iframe':
@@ -469,23 +475,30 @@ function Snippet({
   )
 }
 
-function FigureDownloads({ onDownload }: { onDownload: (theme: 'light' | 'dark') => void }) {
+function FigureDownloads({
+  onDownload,
+}: {
+  onDownload: (theme: 'light' | 'dark', format: 'svg' | 'png') => Promise<void>
+}) {
+  // Each figure carries the scenario: dropped back on the lab, it opens this run.
+  const kinds = [
+    ['svg', 'light'],
+    ['svg', 'dark'],
+    ['png', 'light'],
+    ['png', 'dark'],
+  ] as const
   return (
     <div className="fl-button-row">
-      <button
-        type="button"
-        className="fl-button fl-button--small"
-        onClick={() => onDownload('light')}
-      >
-        Download SVG (light)
-      </button>
-      <button
-        type="button"
-        className="fl-button fl-button--small"
-        onClick={() => onDownload('dark')}
-      >
-        Download SVG (dark)
-      </button>
+      {kinds.map(([format, theme]) => (
+        <button
+          key={`${format}-${theme}`}
+          type="button"
+          className="fl-button fl-button--small"
+          onClick={() => void onDownload(theme, format)}
+        >
+          Download {format.toUpperCase()} ({theme})
+        </button>
+      ))}
     </div>
   )
 }

@@ -1,8 +1,9 @@
 /**
  * Sharing and authoring, in the lab page: copy a link to exactly this state, embed it, edit the
- * scenario as JSON, import or export it as a file (also by dropping a file on the lab), and
- * download the run's trace or the diagram as SVG or PNG; open a real history (files, a drop of
- * several files, or pasted text: ui/history). The dialog, the editor and the
+ * scenario as JSON, import or export it as a file (also by dropping a file, or a figure the lab
+ * exported, on the lab), and download the run's trace, the diagram as SVG or PNG, or the story as
+ * a GIF or a WebM video (with a progress bar); open a real history (files, a drop of several
+ * files, or pasted text: ui/history). The dialog, the editor and the
  * exporters load on first use, so the lab's first load does not grow.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -22,12 +23,14 @@ const HistoryOpener = lazy(() => import('../history/HistoryOpener'))
 
 const NOT_IN_A_LINK = 'A real history is not put in a link.'
 
-type ExportKind = 'scenario' | 'trace' | 'svg' | 'png'
+type ExportKind = 'scenario' | 'trace' | 'svg' | 'png' | 'gif' | 'webm'
 const EXPORT_WORDS: Record<ExportKind, string> = {
   scenario: 'scenario',
   trace: 'trace',
   svg: 'SVG figure',
   png: 'PNG figure',
+  gif: 'GIF animation',
+  webm: 'WebM video',
 }
 
 export function ShareBar() {
@@ -48,6 +51,12 @@ export function ShareBar() {
   const [undoImport, setUndoImport] = useState<{ edits: unknown; title: string } | null>(null)
   const [dragging, setDragging] = useState(false)
   const isHistory = useLab((s) => s.base.kind === 'history')
+  // An animation being made: frames drawn so far, of how many.
+  const [making, setMaking] = useState<{
+    kind: 'gif' | 'webm'
+    done: number
+    total: number
+  } | null>(null)
 
   /** Feedback: shown beside the buttons and said once in the lab's polite live region. */
   const say = useCallback(
@@ -107,6 +116,34 @@ export function ShareBar() {
     } catch (problem) {
       const detail = problem instanceof Error ? problem.message : String(problem)
       setError(`The ${EXPORT_WORDS[kind]} could not be saved: ${detail}.`)
+    }
+  }
+
+  const runAnimation = async (kind: 'gif' | 'webm') => {
+    if (making !== null) return
+    setError(null)
+    setMaking({ kind, done: 0, total: 1 })
+    try {
+      const [{ exportAnimation }, { figureWidthPx }] = await Promise.all([
+        import('./animate'),
+        import('./exports'),
+      ])
+      const s = store.getState()
+      const saved = await exportAnimation(
+        s.lab,
+        {
+          format: kind,
+          theme: resolvedTheme(s.theme),
+          widthPx: figureWidthPx(diagramWidthPx(root.current)),
+        },
+        (done, total) => setMaking({ kind, done, total }),
+      )
+      say(`Saved ${saved.name} (${(saved.bytes / 1000).toFixed(1)} kB).`)
+    } catch (problem) {
+      const detail = problem instanceof Error ? problem.message : String(problem)
+      setError(`The ${EXPORT_WORDS[kind]} could not be saved: ${detail}.`)
+    } finally {
+      setMaking(null)
     }
   }
 
@@ -263,9 +300,9 @@ export function ShareBar() {
           <input
             ref={fileInput}
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.svg,image/svg+xml,.png,image/png"
             hidden
-            aria-label="Scenario file to import"
+            aria-label="Scenario file or exported figure to import"
             onChange={(e) => {
               const input = e.currentTarget
               const file = input.files?.[0]
@@ -300,6 +337,24 @@ export function ShareBar() {
           <button
             type="button"
             className="fl-button fl-button--small"
+            aria-label="Download the story as an animated GIF"
+            disabled={making !== null}
+            onClick={() => void runAnimation('gif')}
+          >
+            GIF
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            aria-label="Download the story as a WebM video"
+            disabled={making !== null}
+            onClick={() => void runAnimation('webm')}
+          >
+            WebM
+          </button>
+          <button
+            type="button"
+            className="fl-button fl-button--small"
             aria-label="Download the trace as JSON"
             onClick={() => void runExport('trace')}
           >
@@ -307,6 +362,15 @@ export function ShareBar() {
           </button>
         </div>
       </div>
+
+      {making !== null && (
+        <div className="fl-share-status">
+          <label htmlFor={`${ids}-making`}>
+            Making the {EXPORT_WORDS[making.kind]}: frame {making.done} of {making.total}
+          </label>
+          <progress id={`${ids}-making`} max={making.total} value={making.done} />
+        </div>
+      )}
 
       {(status !== '' || (undoImport !== null && undoImport.edits === edits)) && (
         <div className="fl-share-status">
@@ -369,7 +433,10 @@ export function ShareBar() {
       )}
       {dragging && (
         <div className="fl-drop-overlay" aria-hidden="true">
-          <p>Drop a scenario file, or a history (several files merge), to open it</p>
+          <p>
+            Drop a scenario file, a figure the lab exported (.svg, .png) or a history (several files
+            merge) to open it
+          </p>
         </div>
       )}
     </div>

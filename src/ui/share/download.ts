@@ -39,6 +39,17 @@ export function svgSize(svg: string): { widthPx: number; heightPx: number } {
  * references), so drawing it does not taint the canvas or touch the network.
  */
 export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
+  const canvas = await svgToCanvas(svg, scale)
+  return await new Promise<Blob>((resolve, reject) => {
+    canvas.toBlob((blob) => {
+      if (blob === null) reject(new Error('the browser could not encode the PNG'))
+      else resolve(blob)
+    }, 'image/png')
+  })
+}
+
+/** The figure drawn on a new canvas at `scale`× its size (for PNG, GIF and video frames). */
+export async function svgToCanvas(svg: string, scale: number): Promise<HTMLCanvasElement> {
   const { widthPx, heightPx } = svgSize(svg)
   // A data: URL, not a blob: one: Chromium gives a blob: document the page's own
   // Content-Security-Policy (style-src 'self'), which would block the figure's <style>.
@@ -65,10 +76,5 @@ export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
   if (context === null) throw new Error('this browser cannot draw on a canvas')
   context.scale(scale, scale)
   context.drawImage(image, 0, 0, widthPx, heightPx)
-  return await new Promise<Blob>((resolve, reject) => {
-    canvas.toBlob((blob) => {
-      if (blob === null) reject(new Error('the browser could not encode the PNG'))
-      else resolve(blob)
-    }, 'image/png')
-  })
+  return canvas
 }

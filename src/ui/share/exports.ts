@@ -2,10 +2,12 @@
  * What the lab exports (loaded on first use, so the page's first load stays small): the scenario
  * as a JSON file, the run's report (the CLI's JSON), and the diagram as a standalone SVG figure
  * or a 2× PNG of it, at the lab's theme, width and cursor. Each returns what it saved, for the
- * reader's feedback.
+ * reader's feedback. Both figures carry the scenario (link/figureScenario), so dropping one back
+ * on the lab opens the same run.
  */
 import type { LabRun } from '../../store'
 import type { DangerWindowSpan } from '../../timeline'
+import { pngWithScenario, scenarioJsonText, svgWithScenario } from '../../link/figureScenario'
 import { renderDiagramSvg } from '../../viz/standalone'
 import { saveFile, svgToPng, textBlob } from './download'
 import { fileStem, reportFileText, scenarioFileText } from './scenarioFile'
@@ -45,7 +47,7 @@ export function figureWidthPx(measuredPx: number | null): number {
 export function figureSvg(lab: LabRun, options: FigureOptions): string {
   const inside =
     options.withCursor === true && options.cursorMs > 0 && options.cursorMs < lab.run.endMs
-  return renderDiagramSvg(lab.run, lab.findings, {
+  const svg = renderDiagramSvg(lab.run, lab.findings, {
     widthPx: options.widthPx,
     theme: options.theme,
     ...(inside ? { cursorMs: options.cursorMs } : {}),
@@ -53,6 +55,7 @@ export function figureSvg(lab: LabRun, options: FigureOptions): string {
       ? {}
       : { dangerWindows: options.dangerWindows }),
   })
+  return svgWithScenario(svg, scenarioJsonText(lab.scenario))
 }
 
 export function exportScenario(lab: LabRun): Saved {
@@ -77,7 +80,12 @@ export function exportSvg(lab: LabRun, options: FigureOptions): Saved {
 }
 
 export async function exportPng(lab: LabRun, options: FigureOptions): Promise<Saved> {
-  const png = await svgToPng(figureSvg(lab, options), 2)
+  const drawn = await svgToPng(figureSvg(lab, options), 2)
+  const bytes = pngWithScenario(
+    new Uint8Array(await drawn.arrayBuffer()),
+    scenarioJsonText(lab.scenario),
+  )
+  const png = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' })
   return save(figureFileName(lab, options.theme, 'png'), png)
 }
 

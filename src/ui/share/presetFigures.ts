@@ -4,6 +4,7 @@
  * copies from the README is what the dialog would give them (a unit test compares them).
  * Pure: no DOM; it runs in Node at build time.
  */
+import { scenarioJsonText, svgWithScenario } from '../../link/figureScenario'
 import { presetFigurePath } from '../../link/figures'
 import type { Preset } from '../../sim'
 import { check, findPreset, parseScenario, run } from '../../sim'
@@ -21,7 +22,7 @@ export interface PresetFigure {
   title: string
   /** What happens, in words (alt text, caption): from the checker's findings. */
   alt: string
-  /** Standalone SVG documents, one per theme. */
+  /** Standalone SVG documents, one per theme, each carrying the preset's scenario. */
   light: string
   dark: string
   widthPx: number
@@ -35,8 +36,16 @@ export function presetFigure(preset: Preset): PresetFigure {
   const result = run(parsed.scenario)
   const findings = check(result)
   const title = parsed.scenario.title ?? preset.id
-  const light = renderDiagramSvg(result, findings, { widthPx: FIGURE_WIDTH_PX, theme: 'light' })
-  const dark = renderDiagramSvg(result, findings, { widthPx: FIGURE_WIDTH_PX, theme: 'dark' })
+  // Each carries its scenario: dropped on the lab, a published figure opens its preset's run.
+  const carried = scenarioJsonText(parsed.scenario)
+  const light = svgWithScenario(
+    renderDiagramSvg(result, findings, { widthPx: FIGURE_WIDTH_PX, theme: 'light' }),
+    carried,
+  )
+  const dark = svgWithScenario(
+    renderDiagramSvg(result, findings, { widthPx: FIGURE_WIDTH_PX, theme: 'dark' }),
+    carried,
+  )
   return {
     id: preset.id,
     title,

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { pngWithScenario, svgWithScenario } from '../../link/figureScenario'
 import { assertProperty } from '../../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../../sim'
@@ -189,5 +190,34 @@ describe('scenario files', () => {
     expect(fileStem({ title: 'Ünïcode “quotes” & <tags>!' })).toBe('unicode-quotes-tags')
     expect(fileStem({ title: '???' })).toBe('scenario')
     expect(fileStem({})).toBe('scenario')
+  })
+})
+
+describe('an exported figure opens its run', () => {
+  const scenario = presetScenario('gc-pause')
+  const text = scenarioFileText(scenario)
+  const svg = svgWithScenario(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"></svg>',
+    text,
+  )
+
+  it('an SVG or PNG the lab exported reads as the scenario it carries', async () => {
+    const fromSvg = readScenarioFile(new TextEncoder().encode(svg))
+    expect(fromSvg.ok && fromSvg.scenario).toEqual(scenario)
+    const { chooseFonts, rasterize } = await import('../../cli/media')
+    const fonts = chooseFonts()
+    if (!fonts.ok) throw new Error(fonts.message)
+    const png = pngWithScenario(rasterize(svg, 1, fonts).png, text)
+    const fromPng = readScenarioFile(png)
+    expect(fromPng.ok && fromPng.scenario).toEqual(scenario)
+  })
+
+  it('a figure that carries no scenario, or other markup, is refused with a reason', () => {
+    const plain = readScenarioFile(new TextEncoder().encode('<svg width="1" height="1"></svg>'))
+    expect(!plain.ok && plain.message).toMatch(/^This SVG image carries no scenario/)
+    const html = readScenarioFile(new TextEncoder().encode('<!doctype html><p>hi</p>'))
+    expect(!html.ok && html.message).toMatch(/markup, not scenario JSON/)
+    const png = readScenarioFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    expect(!png.ok && png.message).toMatch(/^This PNG image carries no scenario/)
   })
 })

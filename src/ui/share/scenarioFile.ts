@@ -3,8 +3,14 @@
  * a drop, the editor) and writing the current scenario and its run's report. Reading never
  * throws: every failure is a sentence naming what is wrong and, where it can, the path and line.
  */
+import {
+  isPng,
+  scenarioFromPng,
+  scenarioFromSvg,
+  scenarioJsonText,
+} from '../../link/figureScenario'
 import type { CheckResult, Run, Scenario, ScenarioInput } from '../../sim'
-import { parseScenario, SCENARIO_FORMAT, toReport } from '../../sim'
+import { parseScenario, toReport } from '../../sim'
 import type { TextLocation } from './jsonLocations'
 import { lineStarts, locateJson, locatePath, locationAt } from './jsonLocations'
 
@@ -62,7 +68,10 @@ export function checkScenarioText(input: string): ScenarioTextResult {
   return { ok: false, message: describeProblems(problems), problems }
 }
 
-/** Reads a scenario file's bytes (UTF-8 JSON). Never throws. */
+/**
+ * Reads a scenario file's bytes: UTF-8 JSON, or a figure the lab exported (SVG or PNG), which
+ * carries its scenario. Never throws.
+ */
 export function readScenarioFile(bytes: Uint8Array): ScenarioTextResult {
   return fileSizeProblem(bytes.length) ?? readScenarioBytes(bytes)
 }
@@ -75,13 +84,32 @@ export function fileSizeProblem(size: number): ScenarioTextResult | null {
 }
 
 function readScenarioBytes(bytes: Uint8Array): ScenarioTextResult {
+  if (isPng(bytes)) {
+    const carried = scenarioFromPng(bytes)
+    return carried === null
+      ? failure(NO_SCENARIO('PNG image'), '', null)
+      : checkScenarioText(carried)
+  }
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     return failure('the file is not UTF-8 text, so it cannot be scenario JSON', '', null)
   }
+  if (/^\uFEFF?\s*</.test(text)) {
+    if (!/<svg\b/.test(text)) {
+      return failure('the file is markup, not scenario JSON or an SVG figure', '', null)
+    }
+    const carried = scenarioFromSvg(text)
+    return carried === null
+      ? failure(NO_SCENARIO('SVG image'), '', null)
+      : checkScenarioText(carried)
+  }
   return checkScenarioText(text)
+}
+
+function NO_SCENARIO(what: string): string {
+  return `this ${what} carries no scenario: only figures the lab or its command line exported (Download SVG or PNG, --format svg or png) do`
 }
 
 /** "Invalid scenario: clients[1].script[2].do (line 14): must be one of …; …" */
@@ -96,8 +124,7 @@ export function describeProblems(problems: readonly TextProblem[]): string {
 
 /** The scenario as a file: pretty JSON, `format` first, a final newline. */
 export function scenarioFileText(scenario: Scenario | ScenarioInput): string {
-  const { format: _format, ...rest } = scenario
-  return `${JSON.stringify({ format: SCENARIO_FORMAT, ...rest }, null, 2)}\n`
+  return scenarioJsonText(scenario)
 }
 
 /** The run's report, exactly as `npm run sim -- … --format json` prints it. */

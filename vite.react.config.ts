@@ -1,0 +1,28 @@
+/**
+ * `fencing-lab/react` (src/embed/react.tsx): the embed as a React component, built as one ES
+ * module with React left to the site (a peer: the site's own React renders it).
+ *
+ *   vite build -c vite.react.config.ts   → dist-react/react.js
+ */
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  publicDir: false,
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: 'dist-react',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    sourcemap: false,
+    lib: {
+      entry: fileURLToPath(new URL('./src/embed/react.tsx', import.meta.url)),
+      formats: ['es'],
+      fileName: () => 'react.js',
+    },
+    rolldownOptions: {
+      external: (id: string) => id === 'react' || id.startsWith('react/') || id === 'react-dom',
+    },
+  },
+})
