@@ -15,12 +15,10 @@ import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
 import type { BrokenLink } from './BrokenLink'
 import { CopyBrokenLink } from './BrokenLink'
-import { LargeRun } from './LargeRun'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
 import { ShareBar } from './share/ShareBar'
-import { StageDock } from './StageDock'
 import { ZoomControls } from './ZoomControls'
 
 // The counterexample explorer's panel loads when its tab is first opened.
@@ -31,6 +29,12 @@ const SystemPicker = lazy(() => import('./systems/SystemPicker'))
 // A real history's report loads with the history code, when one is opened.
 const HistoryReport = lazy(() => import('./history/HistoryReport'))
 const HistoryTop = lazy(() => import('./history/HistoryLead'))
+// Off the first screen, so out of the first load: the story bar shows only once the stage has
+// scrolled away, and the large-run prompt only for a run too heavy to compute at once.
+const StageDock = lazy(() =>
+  import('./StageDock').then((module) => ({ default: module.StageDock })),
+)
+const LargeRun = lazy(() => import('./LargeRun').then((module) => ({ default: module.LargeRun })))
 const Panels = lazy(() => import('./Panels').then((module) => ({ default: module.Panels })))
 
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
@@ -57,7 +61,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
       <Notice>
         <CopyBrokenLink link={brokenLink} />
       </Notice>
-      <LargeRun />
+      <LargeRunSlot />
       <ScenarioLead />
       <RealHistoryTop />
       <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
@@ -92,9 +96,22 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
         </Suspense>
       </LoadBoundary>
       {/* The caption and the story's transport, kept in view while the panels are read. */}
-      <StageDock stage={stage} />
+      <Suspense fallback={null}>
+        <StageDock stage={stage} />
+      </Suspense>
       <LiveRegion />
     </div>
+  )
+}
+
+/** A large run's prompt or progress (its code loads only once a run needs it). */
+function LargeRunSlot() {
+  const shown = useLab((s) => s.pendingRun !== null)
+  if (!shown) return null
+  return (
+    <Suspense fallback={null}>
+      <LargeRun />
+    </Suspense>
   )
 }
 

@@ -8,11 +8,12 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatMs, userText } from '../../sim'
-import { shownDangerWindows, useLab, useLabStore } from '../../store'
+import { useLab, useLabStore } from '../../store'
 import { linkTarget, linkView } from '../urlSync'
 import { copyShortcut, copyText } from './clipboard'
 import { LoadBoundary } from './LoadBoundary'
 import type { ScenarioTextResult } from './scenarioFile'
+import type { ExportKind } from './saveFromLab'
 import { labLocation, shareUrl } from './shareLink'
 import './share.css'
 
@@ -23,7 +24,6 @@ const HistoryOpener = lazy(() => import('../history/HistoryOpener'))
 
 const NOT_IN_A_LINK = 'A real history is not put in a link.'
 
-type ExportKind = 'scenario' | 'trace' | 'svg' | 'png' | 'gif' | 'webm'
 const EXPORT_WORDS: Record<ExportKind, string> = {
   scenario: 'scenario',
   trace: 'trace',
@@ -94,56 +94,21 @@ export function ShareBar() {
   }, [copyFallback])
 
   const runExport = async (kind: ExportKind) => {
+    const animation = kind === 'gif' || kind === 'webm'
+    if (animation && making !== null) return
     setError(null)
+    if (animation) setMaking({ kind, done: 0, total: 1 })
     try {
-      const exporters = await import('./exports')
-      const s = store.getState()
-      const figure = () => ({
-        theme: resolvedTheme(s.theme),
-        widthPx: exporters.figureWidthPx(diagramWidthPx(root.current)),
-        cursorMs: s.cursorMs,
-        dangerWindows: shownDangerWindows(s),
+      const { saveFromLab } = await import('./saveFromLab')
+      const saved = await saveFromLab(kind, store.getState(), root.current, (done, total) => {
+        if (animation) setMaking({ kind, done, total })
       })
-      const saved =
-        kind === 'scenario'
-          ? exporters.exportScenario(s.lab)
-          : kind === 'trace'
-            ? exporters.exportTrace(s.lab)
-            : kind === 'svg'
-              ? exporters.exportSvg(s.lab, figure())
-              : await exporters.exportPng(s.lab, figure())
-      say(`Saved ${saved.name} (${(saved.bytes / 1000).toFixed(1)} kB).`)
-    } catch (problem) {
-      const detail = problem instanceof Error ? problem.message : String(problem)
-      setError(`The ${EXPORT_WORDS[kind]} could not be saved: ${detail}.`)
-    }
-  }
-
-  const runAnimation = async (kind: 'gif' | 'webm') => {
-    if (making !== null) return
-    setError(null)
-    setMaking({ kind, done: 0, total: 1 })
-    try {
-      const [{ exportAnimation }, { figureWidthPx }] = await Promise.all([
-        import('./animate'),
-        import('./exports'),
-      ])
-      const s = store.getState()
-      const saved = await exportAnimation(
-        s.lab,
-        {
-          format: kind,
-          theme: resolvedTheme(s.theme),
-          widthPx: figureWidthPx(diagramWidthPx(root.current)),
-        },
-        (done, total) => setMaking({ kind, done, total }),
-      )
       say(`Saved ${saved.name} (${(saved.bytes / 1000).toFixed(1)} kB).`)
     } catch (problem) {
       const detail = problem instanceof Error ? problem.message : String(problem)
       setError(`The ${EXPORT_WORDS[kind]} could not be saved: ${detail}.`)
     } finally {
-      setMaking(null)
+      if (animation) setMaking(null)
     }
   }
 
@@ -151,11 +116,12 @@ export function ShareBar() {
     async (file: File, others = 0) => {
       setError(null)
       const name = userText(file.name, 80)
-      let result: ScenarioTextResult | null
+      let result: ScenarioTextResult
+      let sentence: (text: string) => string
       try {
-        const { fileSizeProblem, readScenarioFile } = await import('./scenarioFile')
-        result = fileSizeProblem(file.size)
-        result ??= readScenarioFile(new Uint8Array(await file.arrayBuffer()))
+        const reader = await import('./saveFromLab')
+        sentence = reader.sentence
+        result = await reader.readImportedFile(file)
       } catch {
         setError(`“${name}” could not be read. The current scenario is unchanged.`)
         return
@@ -339,7 +305,7 @@ export function ShareBar() {
             className="fl-button fl-button--small"
             aria-label="Download the story as an animated GIF"
             disabled={making !== null}
-            onClick={() => void runAnimation('gif')}
+            onClick={() => void runExport('gif')}
           >
             GIF
           </button>
@@ -348,7 +314,7 @@ export function ShareBar() {
             className="fl-button fl-button--small"
             aria-label="Download the story as a WebM video"
             disabled={making !== null}
-            onClick={() => void runAnimation('webm')}
+            onClick={() => void runExport('webm')}
           >
             WebM
           </button>
@@ -441,23 +407,6 @@ export function ShareBar() {
       )}
     </div>
   )
-}
-
-function resolvedTheme(theme: 'auto' | 'light' | 'dark'): 'light' | 'dark' {
-  if (theme !== 'auto') return theme
-  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches
-    ? 'dark'
-    : 'light'
-}
-
-/** The width the lab gives its diagram now (both diagrams' row in compare mode). */
-function diagramWidthPx(from: HTMLElement | null): number | null {
-  const panel = from?.closest('.fl-lab')?.querySelector<HTMLElement>('.fl-diagram-panel')
-  return panel == null ? null : panel.clientWidth
-}
-
-function sentence(text: string): string {
-  return /[.!?)]$/.test(text) ? text : `${text}.`
 }
 
 function LinkIcon() {
