@@ -15,6 +15,14 @@ const SIZES = [
 ] as const
 
 const bar = (page: Page) => page.locator('.fl-dock')
+/**
+ * The bar is shown and has finished sliding in (160 ms): measured or clicked mid-slide, it sits
+ * partly above the window, and a click at its middle can miss it.
+ */
+async function barShown(page: Page): Promise<void> {
+  await expect(bar(page)).toBeVisible()
+  await expect.poll(async () => (await bar(page).boundingBox())?.y ?? -1).toBe(0)
+}
 const barText = (page: Page) => page.locator('.fl-dock-text')
 const barButton = (page: Page, action: string) =>
   page.locator(`.fl-dock [data-dock-action="${action}"]`)
@@ -61,7 +69,7 @@ for (const size of SIZES) {
       // With the stage in view there is no bar.
       await expect(bar(page)).toBeHidden()
       await scrollTabsTo(page, 200)
-      await expect(bar(page)).toBeVisible()
+      await barShown(page)
       await expect(barText(page)).toBeInViewport({ ratio: 1 })
       // The bar says the caption line the stage says.
       await expect(barText(page)).toHaveText(
@@ -118,7 +126,7 @@ for (const size of SIZES) {
       // the bar): the stage is on screen again, and the bar goes.
       await page.getByRole('tab', { name: 'State' }).click()
       await scrollTabsTo(page, 4)
-      await expect(bar(page)).toBeVisible()
+      await barShown(page)
       await clickAt(page, barButton(page, 'Back to the diagram'))
       await expect(page.locator('.fl-controls')).toBeInViewport({ ratio: 1 })
       await expect(bar(page)).toBeHidden()
@@ -141,7 +149,7 @@ for (const size of SIZES) {
       await page.goto('/?scenario=gc-pause&t=16005')
       await expect(page.getByRole('tab', { name: 'State' })).toBeVisible()
       await scrollTabsTo(page, 4)
-      await expect(bar(page)).toBeVisible()
+      await barShown(page)
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme })
         // The bar and the panels it sits over (lab.spec.ts scans the whole page in both themes).
