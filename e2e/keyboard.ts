@@ -4,23 +4,7 @@ import { expect } from '@playwright/test'
 
 /** Presses Tab through the page and checks it reaches every tabbable control; returns how many. */
 export async function tabReachesAll(page: Page): Promise<number> {
-  const expected = await page.evaluate(() => {
-    const tabbable = [
-      ...document.querySelectorAll<HTMLElement>(
-        'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
-      ),
-    ].filter((el) => {
-      if (el.matches(':disabled') || el.tabIndex < 0) return false
-      if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
-      return el.checkVisibility()
-    })
-    document
-      .querySelectorAll('[data-tab-probe]')
-      .forEach((el) => el.removeAttribute('data-tab-probe'))
-    tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
-    ;(document.activeElement as HTMLElement | null)?.blur()
-    return tabbable.length
-  })
+  const expected = await markTabbables(page)
   const reached = new Set<string>()
   for (let i = 0; i < expected + 3; i++) {
     await page.keyboard.press('Tab')
@@ -50,23 +34,7 @@ export async function tabReachesAllInView(
   page: Page,
   { backwards = false }: { backwards?: boolean } = {},
 ): Promise<number> {
-  const expected = await page.evaluate(() => {
-    const tabbable = [
-      ...document.querySelectorAll<HTMLElement>(
-        'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
-      ),
-    ].filter((el) => {
-      if (el.matches(':disabled') || el.tabIndex < 0) return false
-      if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
-      return el.checkVisibility()
-    })
-    document
-      .querySelectorAll('[data-tab-probe]')
-      .forEach((el) => el.removeAttribute('data-tab-probe'))
-    tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
-    ;(document.activeElement as HTMLElement | null)?.blur()
-    return tabbable.length
-  })
+  const expected = await markTabbables(page)
   const reached = new Set<string>()
   const problems: string[] = []
   for (let i = 0; i < expected + 3; i++) {
@@ -97,4 +65,28 @@ export async function tabReachesAllInView(
   expect(problems).toEqual([])
   expect(reached.size).toBe(expected)
   return expected
+}
+
+/**
+ * Marks every control Tab should reach (visible, enabled, one radio per group) with its index in
+ * `data-tab-probe`, blurs the focus so Tab starts from the top, and returns how many there are.
+ */
+async function markTabbables(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const tabbable = [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => {
+      if (el.matches(':disabled') || el.tabIndex < 0) return false
+      if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
+      return el.checkVisibility()
+    })
+    document
+      .querySelectorAll('[data-tab-probe]')
+      .forEach((el) => el.removeAttribute('data-tab-probe'))
+    tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    return tabbable.length
+  })
 }

@@ -7,6 +7,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { CheckResult, Run } from '../../src/sim'
+import type { LabStore } from '../../src/store'
 import type { Spans } from '../../src/timeline'
 import type { Future } from '../../src/viz/Cursor'
 import { layoutDiagram } from '../../src/viz/layout'
@@ -33,6 +34,13 @@ export interface DiagramSource {
   cursorMs: number
   future: Future
   title: string
+}
+
+/** What a lab store's diagram is drawn from now (the page's and the embed's first screens). */
+export function storeDiagramSource(store: LabStore, title: string): DiagramSource {
+  const s = store.getState()
+  const { run, findings, spans } = s.lab
+  return { run, findings, spans, cursorMs: s.cursorMs, future: s.futureMode, title }
 }
 
 /**

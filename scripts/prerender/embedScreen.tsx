@@ -9,7 +9,7 @@ import { LabProvider } from '../../src/store'
 import { EmbedLab } from '../../src/embed/EmbedLab'
 import { labHrefFor, openEmbed } from '../../src/embed/openEmbed'
 import { readEmbedParams } from '../../src/embed/options'
-import { drawDiagram } from './drawings'
+import { drawDiagram, storeDiagramSource } from './drawings'
 import type { FirstScreen } from './firstScreen'
 
 /** Where the lab's link points before the app knows its own address (it then writes it whole). */
@@ -30,14 +30,7 @@ export async function renderEmbedFirstScreen(
       </LabProvider>
     </div>,
   )
-  const s = store.getState()
-  const source = {
-    run: s.lab.run,
-    findings: s.lab.findings,
-    spans: s.lab.spans,
-    cursorMs: s.cursorMs,
-    future: s.futureMode,
-    title: `Space-time diagram: ${s.lab.scenario.title ?? 'custom scenario'}`,
-  }
+  const title = store.getState().lab.scenario.title ?? 'custom scenario'
+  const source = storeDiagramSource(store, `Space-time diagram: ${title}`)
   return { page, ...drawDiagram(source, widthsPx, maxWidthPx, 'flpreembed') }
 }

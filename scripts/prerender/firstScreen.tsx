@@ -9,7 +9,7 @@ import { createLabStore, LabProvider } from '../../src/store'
 import { createExploreSlot, ExploreSlotProvider } from '../../src/ui/explore/slot'
 import { Lab } from '../../src/ui/Lab'
 import type { Drawing, HeightBand } from './drawings'
-import { drawDiagram } from './drawings'
+import { drawDiagram, storeDiagramSource } from './drawings'
 
 export type { Drawing, HeightBand }
 
@@ -39,14 +39,6 @@ export function renderFirstScreen(widthsPx: readonly number[], maxWidthPx: numbe
       </LabProvider>
     </main>,
   )
-  const s = store.getState()
-  const source = {
-    run: s.lab.run,
-    findings: s.lab.findings,
-    spans: s.lab.spans,
-    cursorMs: s.cursorMs,
-    future: s.futureMode,
-    title: diagramTitle(s.lab.scenario.title),
-  }
+  const source = storeDiagramSource(store, diagramTitle(store.getState().lab.scenario.title))
   return { page, ...drawDiagram(source, widthsPx, maxWidthPx, 'flpre') }
 }

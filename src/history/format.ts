@@ -89,6 +89,30 @@ export function emptyHeader(): HistoryHeader {
   return { title: null, clockOffsetsMs: {}, resources: {}, leaseMs: null }
 }
 
+/**
+ * An event a reader derives (not read field by field from a native line): every optional field
+ * empty, then `fields`. The readers of other formats (Kubernetes Lease watch, etcd) build theirs
+ * with it, so a field added to the format is defaulted in one place.
+ */
+export function derivedEvent(
+  at: { line: number; atMs: number; actor: string; clock: string; kind: HistoryEvent['kind'] },
+  fields: Partial<HistoryEvent>,
+): HistoryEvent {
+  return {
+    ...at,
+    file: null,
+    client: '',
+    by: '',
+    resource: null,
+    token: null,
+    value: null,
+    leaseMs: null,
+    reason: null,
+    id: null,
+    ...fields,
+  }
+}
+
 /** Most per-line errors kept (a wholly wrong file would otherwise repeat one message 100k times). */
 export const MAX_LINE_ERRORS = 100
 /** Most events in one history. */

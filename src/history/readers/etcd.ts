@@ -16,7 +16,7 @@
  * which keeps etcd's order but not its timing, and a note says so.
  */
 import type { HistoryEvent, ParsedHistory } from '../format'
-import { emptyHeader } from '../format'
+import { derivedEvent, emptyHeader } from '../format'
 import { LineErrors, lines } from '../parse'
 import { parseIsoMs } from '../time'
 
@@ -58,23 +58,11 @@ export function readEtcd(text: string): ParsedHistory {
   let untimed = 0
   let timed = 0
 
-  const event = (line: number, atMs: number, fields: Partial<HistoryEvent>): HistoryEvent => ({
-    line,
-    file: null,
-    atMs,
-    actor: ETCD_ACTOR,
-    clock: ETCD_ACTOR,
-    kind: 'acquire-granted',
-    client: '',
-    by: '',
-    resource: null,
-    token: null,
-    value: null,
-    leaseMs: null,
-    reason: null,
-    id: null,
-    ...fields,
-  })
+  const event = (line: number, atMs: number, fields: Partial<HistoryEvent>): HistoryEvent =>
+    derivedEvent(
+      { line, atMs, actor: ETCD_ACTOR, clock: ETCD_ACTOR, kind: 'acquire-granted' },
+      fields,
+    )
 
   /** Grants the lock to the lowest live key, if that is not the holder already. */
   const grantNext = (line: number, atMs: number) => {

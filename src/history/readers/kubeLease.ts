@@ -7,7 +7,7 @@
  * the holder's clock: a header's `clocks` offset per holder applies.
  */
 import type { HistoryEvent, ParsedHistory } from '../format'
-import { emptyHeader } from '../format'
+import { derivedEvent, emptyHeader } from '../format'
 import { LineErrors } from '../parse'
 import { parseIsoMs } from '../time'
 import { splitJsonStream } from './jsonStream'
@@ -45,23 +45,7 @@ export function readKubeLease(text: string): ParsedHistory {
     atMs: number,
     clock: string,
     fields: Partial<HistoryEvent>,
-  ): HistoryEvent => ({
-    line,
-    file: null,
-    atMs,
-    actor: 'lock',
-    clock,
-    kind: 'renew',
-    client: '',
-    by: '',
-    resource: null,
-    token: null,
-    value: null,
-    leaseMs: null,
-    reason: null,
-    id: null,
-    ...fields,
-  })
+  ): HistoryEvent => derivedEvent({ line, atMs, actor: 'lock', clock, kind: 'renew' }, fields)
   const leases: Array<{ line: number; o: Record<string, unknown> }> = []
   for (const { line, value } of stream.values) {
     if (typeof value !== 'object' || value === null) {
