@@ -11,6 +11,8 @@
  * - the time from clicking "Pause client A" until a frame shows the changed diagram (budget:
  *   < 100 ms), against one bare frame: the steady state (median of repeated clicks) and, without
  *   a budget, the first click in a freshly loaded page (the engine still compiling that code);
+ * - the frames and the intervention again with the view zoomed in (ZOOM_CLICKS), so the
+ *   follow-the-cursor glide and the windowed layout are measured too (folding is on in both);
  * - the JS heap (after a forced GC) after a warm-up and after BENCH_SOAK_SECONDS (default 120)
  *   of looped playback, against a blank page's heap.
  *
@@ -34,6 +36,8 @@ import { median, percentile, round } from './stats'
 const FRAMES = 240
 const INTERVENTIONS = 7
 const FIRST_CLICK_PAGES = 5
+/** Zoom-in clicks before the zoomed measurements: a window of a small part of the run. */
+const ZOOM_CLICKS = 3
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 7)
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 120)
 const VIEWPORT = { width: 1280, height: 900 }
@@ -188,6 +192,21 @@ async function interactions(
   const intervention = await interventionLatency(page, '1500')
   const interventionTasks = await takeLongTasks(page)
   await page.context().close()
+  // The same three with the view zoomed in (the cursor followed by a gliding window), as a
+  // reader who zooms into the climax sees it; folding is on in both (the layout's default).
+  const zoomed = await freshPage(browser, base)
+  await observeLongTasks(zoomed)
+  await zoomed.goto(busyUrl)
+  await zoomed.locator('svg.fl-diagram').first().waitFor()
+  for (let i = 0; i < ZOOM_CLICKS; i++)
+    await zoomed.getByRole('button', { name: 'Zoom in' }).click()
+  await takeLongTasks(zoomed)
+  const zoomedPlaying = await framesWhilePlaying(zoomed)
+  const zoomedPlayingTasks = await takeLongTasks(zoomed)
+  const zoomedScrubbing = await framesWhileScrubbing(zoomed)
+  const zoomedScrubbingTasks = await takeLongTasks(zoomed)
+  const zoomedIntervention = await interventionLatency(zoomed, '1500')
+  await zoomed.context().close()
   // A reader's very first click, on a page that has done nothing else yet.
   const firstClicks: number[] = []
   for (let i = 0; i < FIRST_CLICK_PAGES; i++) {
@@ -287,6 +306,14 @@ async function interactions(
       },
     },
     ...longTasks('intervention-5k', interventionTasks),
+    ...frames('playing-5k-zoomed', zoomedPlaying),
+    ...longTasks('playing-5k-zoomed', zoomedPlayingTasks),
+    ...frames('scrubbing-5k-zoomed', zoomedScrubbing),
+    ...longTasks('scrubbing-5k-zoomed', zoomedScrubbingTasks),
+    latency('lab.intervention_ms.5k-zoomed', zoomedIntervention, {
+      ...busy,
+      zoom: `${ZOOM_CLICKS} clicks on Zoom in`,
+    }),
     latency('lab.intervention_ms.gc-pause', presetIntervention, { scenario: 'gc-pause' }),
   ]
 }

@@ -72,6 +72,15 @@ const ROWS: readonly RowSpec[] = [
     what: 'Frame time scrubbing a 5k-event run: median / p95',
     names: ['lab.frame_median_ms.scrubbing-5k', 'lab.frame_p95_ms.scrubbing-5k'],
   },
+  {
+    what: 'The same zoomed in (3× Zoom in, the view following the cursor): playing / scrubbing',
+    names: [
+      'lab.frame_median_ms.playing-5k-zoomed',
+      'lab.frame_p95_ms.playing-5k-zoomed',
+      'lab.frame_median_ms.scrubbing-5k-zoomed',
+      'lab.frame_p95_ms.scrubbing-5k-zoomed',
+    ],
+  },
   ...(
     [
       ['playing', 'playing'],
@@ -87,6 +96,10 @@ const ROWS: readonly RowSpec[] = [
   {
     what: 'Pause client A → diagram redrawn: 5k-event run / gc-pause',
     names: ['lab.intervention_ms.5k', 'lab.intervention_ms.gc-pause'],
+  },
+  {
+    what: 'The same on the 5k-event run, zoomed in',
+    names: ['lab.intervention_ms.5k-zoomed'],
   },
   {
     what: 'The same on the 5k-event run, first click in a freshly loaded page',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { FOLLOW_LEAD_SHARE } from '../timeline'
-import { FOLLOW_MS, startFollowing } from './follow'
+import { PRESET_IDS, parseScenario } from '../sim'
+import { largeScenario } from '../testing/largeRun'
+import { FOLLOW_LEAD_SHARE, eventIndexAt } from '../timeline'
+import { FOLLOW_MS, GLIDE_MAX_EVENTS, startFollowing } from './follow'
 import { createLabStore } from './labStore'
 import type { LabStore } from './labStore'
 import type { PlaybackEnv } from './playback'
@@ -84,6 +86,31 @@ describe('startFollowing', () => {
     expect(view(store)).toEqual({ fromMs: 11_500, toMs: 13_500 })
     expect(clock.waiting).toBe(false)
     stop()
+  })
+
+  it('jumps at once when the window is too dense to redraw every frame of a glide', () => {
+    const parsed = parseScenario(largeScenario())
+    if (!parsed.ok) throw new Error(parsed.message)
+    const store = createLabStore({ scenario: parsed.scenario, cursorMs: 1000 })
+    store.getState().setTimeView({ fromMs: 500, toMs: 1500 })
+    const { timeline } = store.getState().lab
+    // The fixture's window is dense: it is the case this rule is for.
+    expect(eventIndexAt(timeline, 1500) - eventIndexAt(timeline, 500)).toBeGreaterThan(
+      GLIDE_MAX_EVENTS,
+    )
+    const clock = fakeEnv()
+    const stop = startFollowing(store, clock.env)
+    store.getState().setCursor(1600)
+    expect(view(store)).toEqual({ fromMs: 1350, toMs: 2350 })
+    expect(clock.waiting).toBe(false)
+    stop()
+  })
+
+  it('every preset glides: no whole-run window of a preset is too dense', () => {
+    for (const preset of PRESET_IDS) {
+      const { lab } = createLabStore({ preset }).getState()
+      expect(lab.run.events.length, preset).toBeLessThanOrEqual(GLIDE_MAX_EVENTS)
+    }
   })
 
   it('leaves a window the reader panned while the cursor stays; follows again once it moves', () => {

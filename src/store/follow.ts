@@ -3,7 +3,10 @@
  * cursor moves (Play, Next/Previous, a step, a key, the scrubber) out of the window the diagram
  * shows, the window pans, keeping its width, so the cursor is in view again. It glides there
  * unless motion is reduced (then it moves at once), and it jumps at once when the cursor went
- * further than a window away, as a pan that long would only blur past.
+ * further than a window away, as a pan that long would only blur past, or when the window holds
+ * more than GLIDE_MAX_EVENTS events: a glide redraws the whole window every frame, and a dense
+ * window cannot be redrawn in a frame's time (the 5k-event run's frames went from 16.7 to 50 ms
+ * at p95 while gliding; bench/lab.ts measures it zoomed).
  *
  * It watches the cursor, not the view: a window the reader panned or zoomed stays where they put
  * it until the cursor moves, and the reader's own pan or zoom during a glide wins over the glide.
@@ -11,7 +14,7 @@
  * the cursor.
  */
 import type { TimeView } from '../timeline'
-import { clampView, viewFollowing } from '../timeline'
+import { clampView, eventIndexAt, viewFollowing } from '../timeline'
 import type { LabStore, LabStoreState } from './labStore'
 import type { PlaybackEnv } from './playback'
 import { browserPlaybackEnv } from './playback'
@@ -19,6 +22,19 @@ import { actionMsOf } from './selectors'
 
 /** How long the window glides to where the cursor is (without reduced motion). */
 export const FOLLOW_MS = 200
+
+/**
+ * The most events a window may hold (where it is or where it goes) for it to glide; a denser one
+ * jumps. Every preset's story glides (the densest preset window holds a few dozen events).
+ */
+export const GLIDE_MAX_EVENTS = 150
+
+/** Events at or inside a view's two ends (events are sorted by time). */
+function eventsIn(s: LabStoreState, view: TimeView): number {
+  const { timeline } = s.lab
+  const first = eventIndexAt(timeline, view.fromMs - 1e-9) + 1
+  return eventIndexAt(timeline, view.toMs) + 1 - first
+}
 
 /** Starts following for `store`; returns the function that stops it. */
 export function startFollowing(
@@ -73,7 +89,8 @@ export function startFollowing(
     const target = viewFollowing(heading, ms, Math.max(1, s.lab.run.endMs))
     if (target === null || target === heading) return
     const far = Math.abs(target.fromMs - shown.fromMs) > shown.toMs - shown.fromMs
-    if (s.reducedMotion || far) {
+    const dense = Math.max(eventsIn(s, shown), eventsIn(s, target)) > GLIDE_MAX_EVENTS
+    if (s.reducedMotion || far || dense) {
       stopPan()
       commit(target)
       return

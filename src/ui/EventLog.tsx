@@ -40,6 +40,8 @@ const OVERSCAN_PX = 240
 const RENDER_ALL_UP_TO = 320
 /** How long the cursor of a long run must rest before the log follows it (outside playback). */
 const LOG_SETTLE_MS = 120
+/** While a long run plays, the log moves along this often (a few times a second). */
+const LOG_PLAYING_MS = 150
 
 export function EventLog({ headingId }: { headingId: string }) {
   // Deferred: while playing or scrubbing, the log catches up in the time a frame leaves over
@@ -47,15 +49,19 @@ export function EventLog({ headingId }: { headingId: string }) {
   // waits more: while the reader drags the scrubber (or steps), until the cursor rests (it need
   // not follow every frame of a drag, and re-rendering and measuring a long log each frame costs
   // the scrub its frame budget); after an edit, until the changed diagram has been painted (a
-  // deferred render would still run before that paint). While playing it follows at once.
+  // deferred render would still run before that paint). While playing it follows LOG_PLAYING_MS
+  // behind: a long run passes several events a frame, too fast to read, and re-rendering and
+  // measuring the log at every frame cost the zoomed 5k-event run a third of its frames.
   const playing = useLab((s) => s.playing)
   const [lab, current] = useDeferredValue(
     useSettled(useLab(useShallow(momentAtCursor)), (settled, next) =>
-      playing || next[0].run.events.length <= RENDER_ALL_UP_TO
+      next[0].run.events.length <= RENDER_ALL_UP_TO
         ? 'now'
         : settled[0] !== next[0]
           ? 'after-paint'
-          : LOG_SETTLE_MS,
+          : playing
+            ? { everyMs: LOG_PLAYING_MS }
+            : LOG_SETTLE_MS,
     ),
   )
   const futureMode = useLab((s) => s.futureMode)
@@ -86,7 +92,12 @@ export function EventLog({ headingId }: { headingId: string }) {
   // Windowing: only the chunks near the visible part of the list are in the DOM; the rest is
   // padding of their measured (or estimated) height. Heights measured for an earlier run stay
   // as estimates: most of an edited run's log reads as before.
-  const [measured, setMeasured] = useState<Measured>({ width: 0, heights: new Map() })
+  const [measured, setMeasured] = useState<Measured>({
+    width: 0,
+    heights: new Map(),
+    kinds: new Map(),
+    lab: null,
+  })
   const heights = measured.heights
   // `followed`: the entry that was current (in that run) when the view was last set, by the
   // reader scrolling or by the log following the cursor.
@@ -121,28 +132,40 @@ export function EventLog({ headingId }: { headingId: string }) {
         })
   const rendered = useMemo(() => renderedChunks(lo, hi, currentChunk), [lo, hi, currentChunk])
 
-  // Measure the rendered chunks (heights depend on the width: wrapping); re-render if an estimate
-  // was off. Converges at once: a second pass measures the same heights.
+  // Measure the rendered chunks (heights depend on the width: wrapping, and a little on whether
+  // a chunk is past or future: the future's text is lighter); re-render if an estimate was off.
+  // A chunk is measured once per run, width and kind, not on every move of the cursor: reading a
+  // height forces a layout of the whole page, which while playing a zoomed 5k-event run cost
+  // ~4 ms a frame (bench/lab.ts). Converges at once: a second pass finds nothing due.
   useLayoutEffect(() => {
     const list = listRef.current
     const scroller = scrollRef.current
+    if (list === null || scroller === null) return
+    const kindOf = (k: number): ChunkKind => chunkKind(chunkPhase(k, current))
+    const shown = rendered.filter((k) => !(hideFuture && kindOf(k) === 'future'))
+    const fresh = measured.lab === lab && measured.width >= 0
+    if (fresh && shown.every((k) => measured.kinds.get(k) === kindOf(k))) return
     // A hidden list (display: none) has nothing to measure.
-    if (list === null || scroller === null || scroller.clientHeight === 0) return
+    if (scroller.clientHeight === 0) return
     const width = list.clientWidth
+    const kept = fresh && measured.width === width
     const next = new Map(measured.width === width ? heights : [])
-    let changed = next.size !== heights.size
-    for (const k of rendered) {
-      if (hideFuture && chunkPhase(k, current) === 'future') continue
+    const kinds = new Map(kept ? measured.kinds : [])
+    // Only a change re-renders: a chunk that cannot be measured (not in the DOM) stays due.
+    let changed = !kept
+    for (const k of shown) {
+      if (kinds.get(k) === kindOf(k)) continue
       const first = rowElement(list, k * CHUNK)
       const last = rowElement(list, Math.min((k + 1) * CHUNK, events.length) - 1)
       if (first === null || last === null) continue
       const height = last.offsetTop + last.offsetHeight - first.offsetTop
-      if (height > 0 && Math.abs((next.get(k) ?? -1) - height) > 0.5) {
+      if (height > 0) {
         next.set(k, height)
+        kinds.set(k, kindOf(k))
         changed = true
       }
     }
-    if (changed || measured.width !== width) setMeasured({ width, heights: next })
+    if (changed) setMeasured({ width, heights: next, kinds, lab })
   }, [lab, rendered, events.length, hideFuture, current, heights, measured])
 
   const onScroll = () => {
@@ -261,9 +284,20 @@ function chunkPhase(k: number, current: number): ChunkPhase {
   return start + CHUNK <= current ? 'past' : start > current ? 'future' : current
 }
 
+/** What a chunk was measured as: its height differs a little between past and future. */
+type ChunkKind = 'past' | 'future' | 'current'
+
+function chunkKind(phase: ChunkPhase): ChunkKind {
+  return typeof phase === 'number' ? 'current' : phase
+}
+
 interface Measured {
+  /** The list's width the heights are for (-1: changed since, measure again). */
   width: number
   heights: ReadonlyMap<number, number>
+  /** The kind each chunk had when measured, for the run `lab`. */
+  kinds: ReadonlyMap<number, ChunkKind>
+  lab: LabRun | null
 }
 
 interface Viewport {

@@ -64,6 +64,27 @@ describe('useSettled', () => {
     expect(last()).toBe(8)
   })
 
+  it('while changes keep coming, takes the latest one every everyMs', () => {
+    vi.useFakeTimers()
+    const { show, last } = mount({ everyMs: 100 })
+    show(1)
+    // Playback: a new value every frame, none of them resting.
+    const taken: number[] = []
+    for (let v = 2; v <= 25; v++) {
+      show(v)
+      wait(16)
+      taken.push(last() ?? -1)
+    }
+    // Not every frame, not never: about every 100 ms, each time the value of that moment.
+    const changes = taken.filter((v, i) => v !== (taken[i - 1] ?? 1))
+    expect(changes.length).toBeGreaterThanOrEqual(3)
+    expect(changes.length).toBeLessThanOrEqual(4)
+    expect(changes[0]).toBe(8)
+    // Once the changes stop, the last one is taken within everyMs.
+    wait(100)
+    expect(last()).toBe(25)
+  })
+
   it('takes a change after the next frame when told to wait for a paint', () => {
     vi.useFakeTimers()
     const { show, last } = mount('after-paint')

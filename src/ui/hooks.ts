@@ -52,10 +52,11 @@ export function useMediaQuery(query: string): boolean {
 
 /**
  * When a change of a settled value is taken: `'now'` (in this render), `'after-paint'` (once the
- * browser has painted the frame that the rest of the page renders for it), or after it has held
- * for that many ms.
+ * browser has painted the frame that the rest of the page renders for it), after it has held
+ * for that many ms, or `{ everyMs }`: while changes keep coming, the latest one every that many
+ * ms (a view that should move along with playback, but not at every frame of it).
  */
-export type Settle = 'now' | 'after-paint' | number
+export type Settle = 'now' | 'after-paint' | number | { everyMs: number }
 
 /** A change waiting for a paint is taken after this long at the most (no frames in a hidden tab). */
 export const AFTER_PAINT_LIMIT_MS = 250
@@ -74,8 +75,19 @@ export function useSettled<T>(value: T, settle: (settled: T, next: T) => Settle)
   const urgent = pending && when === 'now'
   if (urgent) setSettled(value)
   const waiting = pending && !urgent
+  const everyMs = typeof when === 'object' ? when.everyMs : null
+  // The throttle's timer outlives the changes that come while it runs, so it takes the latest.
+  const latest = useRef(value)
   useEffect(() => {
-    if (!waiting) return
+    latest.current = value
+  })
+  useEffect(() => {
+    if (!waiting || everyMs === null) return
+    const timer = setTimeout(() => setSettled(latest.current), everyMs)
+    return () => clearTimeout(timer)
+  }, [waiting, everyMs])
+  useEffect(() => {
+    if (!waiting || typeof when === 'object') return
     const take = () => setSettled(value)
     if (typeof when === 'number') {
       const timer = setTimeout(take, when)
