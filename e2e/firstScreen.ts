@@ -11,13 +11,40 @@ import type { Page } from '@playwright/test'
  * not a flash).
  */
 export function watchFirstScreen(): void {
-  const w = window as unknown as { flShift: number; flFramesWithout: number; flFrames: number }
+  const w = window as unknown as {
+    flShift: number
+    flFramesWithout: number
+    flFrames: number
+    flShifted: string[]
+  }
   w.flShift = 0
   w.flFramesWithout = 0
   w.flFrames = 0
+  w.flShifted = []
+  type Source = {
+    node?: Node | null
+    previousRect: DOMRectReadOnly
+    currentRect: DOMRectReadOnly
+  }
+  // What moved, so a failure names it: the element, and its box before → after.
+  const describe = (source: Source): string => {
+    const node = source.node
+    const el = node instanceof Element ? node : (node?.parentElement ?? null)
+    const name =
+      el === null
+        ? '(gone)'
+        : `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`
+    const box = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
+    return `${name} ${box(source.previousRect)} → ${box(source.currentRect)}`
+  }
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { value: number }[])
+    for (const entry of list.getEntries() as unknown as { value: number; sources?: Source[] }[]) {
       w.flShift += entry.value
+      w.flShifted.push(
+        `${entry.value.toFixed(4)}: ${(entry.sources ?? []).map(describe).join('; ')}`,
+      )
+    }
   }).observe({ type: 'layout-shift', buffered: true })
   const frame = () => {
     const root = document.getElementById('root')
@@ -36,9 +63,19 @@ export function watchFirstScreen(): void {
 /** What watchFirstScreen saw so far. */
 export function readFirstScreen(
   page: Page,
-): Promise<{ shift: number; without: number; frames: number }> {
+): Promise<{ shift: number; without: number; frames: number; shifted: string[] }> {
   return page.evaluate(() => {
-    const w = window as unknown as { flShift: number; flFramesWithout: number; flFrames: number }
-    return { shift: w.flShift, without: w.flFramesWithout, frames: w.flFrames }
+    const w = window as unknown as {
+      flShift: number
+      flFramesWithout: number
+      flFrames: number
+      flShifted: string[]
+    }
+    return {
+      shift: w.flShift,
+      without: w.flFramesWithout,
+      frames: w.flFrames,
+      shifted: w.flShifted,
+    }
   })
 }

@@ -64,7 +64,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const seen = await readFirstScreen(page)
       expect(seen.frames).toBeGreaterThan(0)
       expect(seen.without).toBe(0)
-      expect(seen.shift).toBe(0)
+      expect(seen.shift, `what moved:\n${seen.shifted.join('\n')}`).toBe(0)
       await context.close()
     })
   }

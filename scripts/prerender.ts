@@ -21,6 +21,8 @@
  *   page's chrome at once, never the default diagram passed off as the one linked. The embed's
  *   is the other way round (its copy is shown only when the script says so), so a frame that
  *   cannot run scripts keeps embed.html's words saying why.
+ * - a render-blocking `rel=expect` link to a mark at the end of the first screen, so the first
+ *   paint never shows it half-parsed (see EXPECT_LINK);
  * Style attributes are dropped: the pages' CSP forbids them, and none matters before the app runs.
  */
 import { createHash } from 'node:crypto'
@@ -131,6 +133,16 @@ export function firstPaintCss(screen: FirstScreen, diagramCss: string, rules: st
   )
 }
 
+/**
+ * The end of the first screen, and a hint that holds the first paint until the parser has passed
+ * it (`<link rel=expect blocking=render>`, Chromium 124+; other browsers ignore it). Without it a
+ * busy machine painted the page half-parsed, and the header's tools and the tour's step bar grew
+ * in front of the reader as the rest arrived: a layout shift before any script ran.
+ */
+export const FIRST_SCREEN_END_ID = 'fl-first-screen-end'
+const EXPECT_LINK = `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`
+const END_MARK = `<span id="${FIRST_SCREEN_END_ID}" hidden></span>`
+
 const stripStyles = (html: string) => html.replace(/ style="[^"]*"/g, '')
 
 export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): string {
@@ -163,9 +175,9 @@ export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): 
     .replace(csp, `${csp} &#39;sha256-${hash}&#39;`)
     .replace(
       '</head>',
-      `  <link rel="stylesheet" href="${cssHref}">\n    <script>${script}</script>\n  </head>`,
+      `  <link rel="stylesheet" href="${cssHref}">\n    ${EXPECT_LINK}\n    <script>${script}</script>\n  </head>`,
     )
-    .replace(root, `${root}${page}`)
+    .replace(root, `${root}${page}${END_MARK}`)
 }
 
 /** The parts of a first screen that belong to its scenario, hidden under a link to another. */
