@@ -38,7 +38,10 @@ test(`soak: ${SECONDS} s of playback and random interventions (seed ${SEED})`, a
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 
   await page.goto('/?scenario=gc-pause')
-  const lab = page.locator('.fl-lab')
+  // The keys go to the stage (focusable, tabindex -1), never to whatever the last random action
+  // left focused: on a tab, ArrowRight and Home move between tabs instead of stepping, so the
+  // end check failed whenever the soak happened to end on a tab click.
+  const lab = page.getByRole('region', { name: 'Timeline' })
   const picker = page.getByRole('combobox', { name: 'Scenario' })
 
   const actions: Record<string, () => Promise<void>> = {
@@ -107,6 +110,7 @@ test(`soak: ${SECONDS} s of playback and random interventions (seed ${SEED})`, a
   // Still responsive: a step moves the scrubber at once.
   await picker.selectOption('gc-pause')
   await lab.focus()
+  await expect(lab).toBeFocused()
   await page.keyboard.press('Home')
   const scrubber = page.getByRole('slider').first()
   await expect(scrubber).toHaveValue('0')
