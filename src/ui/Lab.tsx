@@ -18,7 +18,6 @@ import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
-import { ShareBar } from './share/ShareBar'
 import { ZoomControls } from './ZoomControls'
 
 // The counterexample explorer's panel loads when its tab is first opened.
@@ -36,6 +35,11 @@ const StageDock = lazy(() =>
 )
 const LargeRun = lazy(() => import('./LargeRun').then((module) => ({ default: module.LargeRun })))
 const Panels = lazy(() => import('./Panels').then((module) => ({ default: module.Panels })))
+// Sharing and authoring sit below the stage: out of the first load (its dialogs, editor and
+// exporters load later still, on first use).
+const ShareBar = lazy(() =>
+  import('./share/ShareBar').then((module) => ({ default: module.ShareBar })),
+)
 
 /** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
 export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
@@ -81,7 +85,11 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
         </p>
         <ModelMySetup />
         <ScenarioCatalogue />
-        <ShareBar />
+        <LoadBoundary what="sharing tools">
+          <Suspense fallback={<p className="fl-hint">Loading the sharing tools…</p>}>
+            <ShareBar />
+          </Suspense>
+        </LoadBoundary>
         <Shortcuts />
       </div>
       <LoadBoundary what="panels">

@@ -4,6 +4,10 @@
  */
 import { Component } from 'react'
 import type { ReactNode } from 'react'
+// The sharing styles (share.css) are shared: the lazy chunks that use them (the share bar, Model
+// my setup, the history opener, the explorer's settings) and this boundary's own message all
+// count on them, so they load with the page, as the boundary does.
+import './share.css'
 
 export class LoadBoundary extends Component<
   { what: string; children: ReactNode },
