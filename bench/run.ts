@@ -16,6 +16,7 @@ import { benchBundle } from './bundle'
 import { benchExplore } from './explore'
 import { benchExploreUi } from './exploreUi'
 import { benchHistory } from './history'
+import { benchHistoryUi } from './historyUi'
 import { benchLab } from './lab'
 import { benchPaint } from './paint'
 import type { BenchReport, BenchResult } from './result'
@@ -36,6 +37,7 @@ const suites: Suite[] = [
   { name: 'paint', run: benchPaint },
   { name: 'lab', run: benchLab },
   { name: 'explore-ui', run: benchExploreUi },
+  { name: 'history-ui', run: benchHistoryUi },
   { name: 'side', run: benchSideBySide },
   { name: 'big-runs', run: benchBigRuns },
 ]

@@ -44,6 +44,10 @@ const ROWS: readonly RowSpec[] = [
     names: ['explore.counterexample_ms.*'],
   },
   {
+    what: 'A 100k-event history judged: Node (read, check, explain) / opened in the page (picker → drawn)',
+    names: ['history.check_ms.100k', 'history-ui.open_ms.100k'],
+  },
+  {
     what: 'Longest main-thread task (CPU) during a search or chaos run',
     names: ['explore-ui.main_thread_task_max_cpu_ms.*'],
   },

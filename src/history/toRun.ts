@@ -241,6 +241,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
 
   // Acquire requests pair with the next answer to the same client, for the diagram's arrow.
   const answerAt = new Map<HistoryEvent, number>()
+  const requestOf = new Map<HistoryEvent, HistoryEvent>()
   const waiting = new Map<string, HistoryEvent[]>()
   for (const e of order) {
     if (e.kind === 'acquire-requested') {
@@ -249,7 +250,10 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       waiting.set(e.client, list)
     } else if ((e.kind === 'acquire-granted' || e.kind === 'acquire-refused') && isLockSide(e)) {
       const request = waiting.get(e.client)?.shift()
-      if (request !== undefined) answerAt.set(request, t(e))
+      if (request !== undefined) {
+        answerAt.set(request, t(e))
+        requestOf.set(e, request)
+      }
     }
   }
 
@@ -390,6 +394,28 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     endGrant(g, g.expiresAtMs, g.expiresLine)
   }
 
+  /**
+   * A message the history saw answered arrives where it is answered, just before the answer: the
+   * run says so (MessageDelivered, as a simulated run does), so nothing stays in flight forever.
+   * Without it every answered write of a long history was still "in flight" at its end, and the
+   * timeline's snapshots, each copying the messages in flight, grew with the square of its length
+   * (a 100k-event history took 22 s to open in the page).
+   */
+  const deliver = (send: HistoryEvent, id: number, to: NodeId, kind: 'acquire' | 'write') =>
+    emit(
+      {
+        atMs: t(current ?? send),
+        node: to,
+        type: 'MessageDelivered',
+        msg: id,
+        from: names.id(send.client),
+        kind,
+        sentAtMs: t(send),
+      },
+      current?.line ?? send.line,
+    )
+  const requestMsgOf = new Map<HistoryEvent, number>()
+
   for (const e of order) {
     current = e
     const atMs = t(e)
@@ -403,9 +429,15 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     }
     const client = names.id(e.client)
     const node = nodeOf(e.actor)
+    const request = requestOf.get(e)
+    const requestMsg = request === undefined ? undefined : requestMsgOf.get(request)
+    if (request !== undefined && requestMsg !== undefined) {
+      deliver(request, requestMsg, LOCK_NODE, 'acquire')
+    }
     switch (e.kind) {
       case 'acquire-requested': {
         const arrive = answerAt.get(e)
+        if (arrive !== undefined) requestMsgOf.set(e, msg + 1)
         emit(
           {
             atMs,
@@ -669,8 +701,10 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
         const send = sendOf.get(e)
         const ordered = send !== undefined && t(send) <= atMs
         const sentAtMs = ordered && send !== undefined ? t(send) : atMs
-        const id = ordered && send !== undefined ? (msgOf.get(send) ?? ++msg) : ++msg
+        const sent = ordered && send !== undefined ? msgOf.get(send) : undefined
+        const id = sent ?? ++msg
         const resource = names.id(e.resource ?? e.actor)
+        if (send !== undefined && sent !== undefined) deliver(send, sent, resource, 'write')
         const facts = {
           atMs,
           node: resource,

@@ -17,7 +17,8 @@ import type {
   NodeBlock,
   PlacedLabel,
 } from './layout'
-import { bulkBars } from './layout'
+import { bulkBars, bulkPips } from './layout'
+import type { BulkPips } from './layout'
 
 export function hueClass(hue: number | null): string {
   return hue === null ? 'fl-hue-none' : `fl-hue-${hue}`
@@ -589,6 +590,22 @@ function BulkBarPaths({ set, bulk }: { set: BarSet; bulk: Record<BarSet, BulkBar
   )
 }
 
+/** A dense run's pips, one path per hue and outcome (see layout/bulk). */
+function BulkPipPaths({ pips }: { pips: BulkPips }) {
+  return (
+    <>
+      {pips.paths.map((path) => (
+        <path
+          key={`${path.hue} ${path.outcome}`}
+          className={`fl-pip fl-pip-${path.outcome} fl-bulk ${hueClass(path.hue)}`}
+          data-pips=""
+          d={path.d}
+        />
+      ))}
+    </>
+  )
+}
+
 /** Everything drawn on the lanes except messages and findings (which can be interactive). */
 export const LaneMarks = memo(function LaneMarks({
   model,
@@ -613,6 +630,7 @@ export const LaneMarks = memo(function LaneMarks({
           holds: bulkBars('holds', model),
         }
       : null
+  const pips = drawInBulk && model.dense ? bulkPips(model.decisions) : null
   const pick = <T,>(set: BarSet, all: readonly T[]): readonly T[] =>
     bulk === null ? all : bulk[set].marked.flatMap((i) => all[i] ?? [])
   const beliefs = pick('beliefs', model.beliefs)
@@ -691,7 +709,11 @@ export const LaneMarks = memo(function LaneMarks({
         />
       ))}
       {/* Pips (badges that found no row) first, so full badges sit on top of them. */}
-      {model.decisions.map((d) => (d.pip ? <Badge key={d.key} badge={d} /> : null))}
+      {pips === null ? (
+        model.decisions.map((d) => (d.pip ? <Badge key={d.key} badge={d} /> : null))
+      ) : (
+        <BulkPipPaths pips={pips} />
+      )}
       {model.decisions.map((d) => (d.pip ? null : <Badge key={d.key} badge={d} />))}
       {model.faults.map((f) => (
         <g key={f.key}>

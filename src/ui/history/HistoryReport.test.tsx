@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { judgeHistory } from '../../history'
 import type { HistoryInput } from '../../history'
 import { createLabStore, LabProvider } from '../../store'
-import HistoryReport from './HistoryReport'
+import { largeHistory } from '../../testing/largeHistory'
+import HistoryReport, { FIRST_FINDINGS } from './HistoryReport'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -130,6 +131,23 @@ describe('HistoryReport', () => {
       'carries no token: storage could not order it',
     )
     expect(text(report?.querySelector('p'))).toContain('Read from pasted text')
+  })
+
+  it('lists the first findings of a long history, and all of them on request', () => {
+    const { report, judgement } = mount([{ name: 'long.ndjson', text: largeHistory(10_000) }])
+    const total = judgement.findings.length
+    expect(total).toBeGreaterThan(FIRST_FINDINGS)
+    const items = () => report?.querySelectorAll('.fl-history-finding').length
+    expect(items()).toBe(FIRST_FINDINGS)
+    const more = [...(report?.querySelectorAll('button') ?? [])].find(
+      (b) => b.textContent === `Show all ${total.toLocaleString('en')}`,
+    )
+    expect(text(more?.parentElement)).toContain(
+      `The first ${FIRST_FINDINGS} of ${total.toLocaleString('en')} findings are listed`,
+    )
+    act(() => more?.click())
+    expect(items()).toBe(total)
+    expect(text(report)).not.toContain('Show all')
   })
 
   it('shows nothing for a simulated scenario', () => {

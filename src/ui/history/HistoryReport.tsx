@@ -4,13 +4,19 @@
  * it, each a "jump to" that moves the cursor to its event — the lines that could not be read,
  * and what the history cannot tell (clocks that disagree first). Loads with the history code.
  */
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { where } from '../../history'
 import type { Judgement } from '../../history'
 import { formatMs } from '../../sim'
 import type { OpenedHistory } from '../../store'
 import { useLab } from '../../store'
 import './history.css'
+
+/**
+ * Findings listed before "Show all": a long history can have a thousand, each with its why and
+ * jump buttons, and listing them all at once made opening it slow (and the page long).
+ */
+export const FIRST_FINDINGS = 50
 
 const SOURCE_WORDS: Record<string, string> = {
   'fencing-lab/history@1': 'history format v1',
@@ -33,6 +39,9 @@ function Report({ opened }: { opened: OpenedHistory }) {
   const clocks = judgement.notes.filter((n) => n.kind === 'clocks-disagree')
   const others = judgement.notes.filter((n) => n.kind !== 'clocks-disagree')
   const { violations, warnings } = judgement.result
+  const [showAll, setShowAll] = useState(false)
+  const listed = showAll ? judgement.findings : judgement.findings.slice(0, FIRST_FINDINGS)
+  const unlisted = judgement.findings.length - listed.length
   return (
     <section className="fl-history-report" aria-labelledby={heading}>
       <h2 id={heading}>What this history shows</h2>
@@ -73,7 +82,7 @@ function Report({ opened }: { opened: OpenedHistory }) {
         <p>The checker found nothing wrong in what the history shows.</p>
       ) : (
         <ol className="fl-history-findings">
-          {judgement.findings.map(({ finding, why }, k) => (
+          {listed.map(({ finding, why }, k) => (
             <li key={k} className={`fl-history-finding fl-history-finding--${finding.severity}`}>
               <p>
                 <span
@@ -90,6 +99,19 @@ function Report({ opened }: { opened: OpenedHistory }) {
             </li>
           ))}
         </ol>
+      )}
+      {unlisted > 0 && (
+        <p>
+          The first {listed.length} of {judgement.findings.length.toLocaleString('en')} findings are
+          listed; every one is marked on the diagram and in the event log.{' '}
+          <button
+            type="button"
+            className="fl-button fl-button--small"
+            onClick={() => setShowAll(true)}
+          >
+            Show all {judgement.findings.length.toLocaleString('en')}
+          </button>
+        </p>
       )}
       {judgement.errors.length > 0 && (
         <div className="fl-history-bad-lines" role="note">

@@ -7,6 +7,7 @@ import {
   BAR_SETS,
   bulkBars,
   bulkMessages,
+  bulkPips,
   isMarkedBar,
   isMarkedMessage,
   nearestMessage,
@@ -45,6 +46,26 @@ function arrow(over: Partial<MessageArrow>): MessageArrow {
 }
 
 describe('bulk drawing of a dense run', () => {
+  it('draws every pip once per half pixel, hue and outcome, and keeps the full badges apart', () => {
+    const { paths, badges } = bulkPips(big.decisions)
+    const pips = big.decisions.filter((d) => d.pip)
+    // The fixture is the case this is for: a lane too crowded for badges.
+    expect(pips.length).toBeGreaterThan(100)
+    expect(badges).toEqual(big.decisions.flatMap((d, i) => (d.pip ? [] : [i])))
+    // One circle (two arcs) per distinct half-pixel place of each hue and outcome.
+    const places = new Set(
+      pips.map((d) => `${d.hue} ${d.outcome} ${Math.round(d.cx * 2)} ${Math.round(d.cy * 2)}`),
+    )
+    const circles = paths.reduce((n, p) => n + (p.d.match(/M/g)?.length ?? 0), 0)
+    expect(circles).toBe(places.size)
+    expect(new Set(paths.map((p) => `${p.hue} ${p.outcome}`)).size).toBe(paths.length)
+    // Each pip's circle is in its own hue and outcome's path, centred where the pip is.
+    for (const d of pips.slice(0, 50)) {
+      const path = paths.find((p) => p.hue === d.hue && p.outcome === d.outcome)
+      expect(path?.d).toContain(`M${d.cx - 2.5},${d.cy}a2.5,2.5 0 1,0 5,0`)
+    }
+  })
+
   it('draws every plain arrow once in its hue path and keeps the marked ones apart', () => {
     expect(big.dense).toBe(true)
     const bulk = bulkMessages(big.messages)

@@ -8,7 +8,14 @@
  * focusable stand-in for the active arrow (lease bars are decorative: their words are in the
  * inspector and the event log).
  */
-import type { BeliefBar, DiagramModel, LeaseBar, MessageArrow } from './types'
+import type {
+  BeliefBar,
+  DecisionBadge,
+  DecisionOutcome,
+  DiagramModel,
+  LeaseBar,
+  MessageArrow,
+} from './types'
 
 export interface BulkMessages {
   /** One path per hue (in first-seen order): every plain arrow's shaft and head. */
@@ -174,4 +181,54 @@ export function barAt(bars: readonly Bar[], x: number, y: number): number | null
     if (b !== undefined && x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1) return i
   }
   return null
+}
+
+/** A pip's radius (as Badge draws it). */
+export const PIP_RADIUS_PX = 2.5
+
+export interface BulkPips {
+  /** One path per hue and outcome (in first-seen order): every pip as a circle. */
+  paths: { hue: number | null; outcome: DecisionOutcome; d: string }[]
+  /** Indexes (into the model's decisions) of the full badges, still drawn one by one. */
+  badges: number[]
+}
+
+/**
+ * A dense run's pips (decisions too crowded for a badge: a dot on the lane line) in bulk, one
+ * circle per half pixel, hue and outcome: a long history puts tens of thousands of them on a
+ * lane, each an element with its own title, which made a 100k-event history's diagram 85,000
+ * elements. Their words are in the event log and the inspector, as a bulk bar's are.
+ */
+export function bulkPips(decisions: readonly DecisionBadge[]): BulkPips {
+  const byKind = new Map<
+    string,
+    { hue: number | null; outcome: DecisionOutcome; parts: string[] }
+  >()
+  const drawn = new Set<string>()
+  const badges: number[] = []
+  const r = PIP_RADIUS_PX
+  decisions.forEach((d, i) => {
+    if (!d.pip) {
+      badges.push(i)
+      return
+    }
+    const kind = `${d.hue} ${d.outcome}`
+    const key = `${kind} ${half(d.cx)} ${half(d.cy)}`
+    if (drawn.has(key)) return
+    drawn.add(key)
+    let group = byKind.get(kind)
+    if (group === undefined) {
+      group = { hue: d.hue, outcome: d.outcome, parts: [] }
+      byKind.set(kind, group)
+    }
+    group.parts.push(`M${d.cx - r},${d.cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`)
+  })
+  return {
+    paths: [...byKind.values()].map(({ hue, outcome, parts }) => ({
+      hue,
+      outcome,
+      d: parts.join(''),
+    })),
+    badges,
+  }
 }

@@ -11,8 +11,8 @@ export { msOfX, planAxis, xOfMs } from './scale'
 export { futureStartX } from './cursor'
 export type { PlayheadPill } from './playhead'
 export { clampCursorMs, labelsUnderPill, playheadPill } from './playhead'
-export type { BarSet, BulkBars, BulkMessages } from './bulk'
-export { barAt, BAR_SETS, bulkBars, bulkMessages, nearestMessage } from './bulk'
+export type { BarSet, BulkBars, BulkMessages, BulkPips } from './bulk'
+export { barAt, BAR_SETS, bulkBars, bulkMessages, bulkPips, nearestMessage } from './bulk'
 export type { TimeView } from '../../timeline'
 export {
   clampView,
