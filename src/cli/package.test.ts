@@ -119,6 +119,55 @@ describe(
       )
     })
 
+    it('types the React component for a TypeScript site: its props are checked', () => {
+      const types = join(REPO, 'node_modules', '@types', 'react')
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            jsx: 'react-jsx',
+            module: 'ESNext',
+            moduleResolution: 'bundler',
+            types: [],
+            // The site's own React types (a peer); here, the repository's.
+            paths: {
+              react: [join(types, 'index.d.ts')],
+              'react/jsx-runtime': [join(types, 'jsx-runtime.d.ts')],
+            },
+          },
+          files: ['site.tsx'],
+        }),
+      )
+      const tsc = (source: string) => {
+        writeFileSync(join(project, 'site.tsx'), source)
+        try {
+          execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc')], {
+            cwd: project,
+            encoding: 'utf8',
+          })
+          return ''
+        } catch (error) {
+          return String((error as { stdout?: string }).stdout ?? error)
+        }
+      }
+      const page = (props: string) =>
+        `import { FencingLab, fencingLabSrc } from 'fencing-lab/react'\n` +
+        `export const src: string = fencingLabSrc({ lab: 'https://l/', scenario: 'gc-pause' })\n` +
+        `export const Post = () => <FencingLab lab="https://l/" ${props} />\n`
+      expect(tsc(page('scenario="gc-pause" controls="full" theme="dark" autoplay t={16005}'))).toBe(
+        '',
+      )
+      // A wrong `controls` and a wrong `autoplay`: each is an error of its own.
+      const wrong = tsc(
+        page(
+          'scenario="gc-pause" controls="fancy" />\nexport const B = () => <FencingLab lab="x" autoplay="yes"',
+        ),
+      )
+      expect(wrong.match(/error TS2322/g)).toHaveLength(2)
+    })
+
     it('reads a scenario file relative to the working directory', async () => {
       const preset = PRESETS.find((p) => p.id === 'gc-pause-unfenced')
       file('mine.json', JSON.stringify(preset?.scenario))

@@ -6,7 +6,9 @@
 import { act, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
+import type { EmbedControls, EmbedTheme } from '../link/embed'
+import type { FencingLabControls, FencingLabTheme } from './react'
 import { FencingLab, fencingLabSrc } from './react'
 import { RESIZE_TYPE } from './resize'
 
@@ -62,6 +64,11 @@ function postHeight(from: Window | null, height: number) {
 }
 
 describe('<FencingLab> (fencing-lab/react)', () => {
+  it('takes exactly the embed’s controls and themes (its published types stand alone)', () => {
+    expectTypeOf<FencingLabControls>().toEqualTypeOf<EmbedControls>()
+    expectTypeOf<FencingLabTheme>().toEqualTypeOf<EmbedTheme>()
+  })
+
   it('writes the iframe’s address from the same options as the snippets', () => {
     expect(fencingLabSrc({ lab: LAB, scenario: 'gc-pause' })).toBe(
       `${LAB}embed.html?scenario=gc-pause&controls=minimal&theme=auto`,

@@ -15,11 +15,18 @@
 import type { CSSProperties, JSX } from 'react'
 import { useEffect, useRef, useState } from 'react'
 import type { AddressRef } from '../link/address'
-import type { EmbedControls, EmbedTheme } from '../link/embed'
 import { EMBED_NAME, embedHref } from '../link/embed'
 import { RESERVED_HEIGHT_PX } from '../ui/share/snippets'
 import { THEME_TYPE } from './hostTheme'
 import { PING_TYPE, RESIZE_TYPE } from './resize'
+
+/**
+ * The embed's `controls` and `theme` values, written out here (react.test.tsx checks they are
+ * the embed's own, EmbedControls and EmbedTheme) so the published declarations
+ * (dist-react/react.d.ts, scripts/reactTypes.ts) stand alone, importing only React.
+ */
+export type FencingLabControls = 'full' | 'minimal' | 'none'
+export type FencingLabTheme = 'auto' | 'light' | 'dark'
 
 export interface FencingLabProps {
   /** The lab's address (its directory, e.g. "https://LAB-HOST/"), where embed.html lives. */
@@ -28,8 +35,8 @@ export interface FencingLabProps {
   scenario?: string
   /** A custom scenario: the `s` value of a lab link (what follows `#s=`). */
   s?: string
-  controls?: EmbedControls
-  theme?: EmbedTheme
+  controls?: FencingLabControls
+  theme?: FencingLabTheme
   autoplay?: boolean
   loop?: boolean
   /** Where the embed opens, in ms of the run. */
