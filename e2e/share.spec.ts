@@ -11,7 +11,7 @@ import { expect, test } from './fixtures'
 import { readLabAddress } from '../src/link/lab'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { resolveCaptions } from '../src/timeline'
-import { readGif } from '../src/testing/media'
+import { readGif, readWebm } from '../src/testing/media'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
 
@@ -237,6 +237,33 @@ test('the story downloads as a GIF, with a progress bar, one frame per line and 
   expect(gif.frames).toBe(lines + 1)
   expect(gif.heightPx % 2).toBe(0)
   await expect(page.locator('.fl-share-status')).toContainText(/Saved gc-pause\.gif/)
+  await expect(page.getByRole('progressbar')).toHaveCount(0)
+})
+
+test('the story downloads as a WebM video, with a progress bar, one frame per line and the whole run', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/?scenario=gc-pause')
+  const button = page.getByRole('button', { name: 'Download the story as a WebM video' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    button.click(),
+    expect(page.getByRole('progressbar')).toBeVisible(),
+  ])
+  // A dark figure says so in its name, beside a light one of the same story.
+  expect(download.suggestedFilename()).toBe('gc-pause-dark.webm')
+  const video = readWebm(new Uint8Array(await bytesOf(download)))
+  expect(video.docType).toBe('webm')
+  const parsed = parseScenario(findPreset('gc-pause')?.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  const lines = resolveCaptions(run(parsed.scenario), parsed.scenario.narration).length
+  expect(video.frames).toBe(lines + 1)
+  // Video encoders want even sides; the frame is the diagram's own width.
+  expect(video.widthPx % 2).toBe(0)
+  expect(video.heightPx % 2).toBe(0)
+  expect(video.widthPx).toBeGreaterThan(600)
+  await expect(page.locator('.fl-share-status')).toContainText(/Saved gc-pause-dark\.webm/)
   await expect(page.getByRole('progressbar')).toHaveCount(0)
 })
 
