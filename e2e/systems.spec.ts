@@ -53,4 +53,20 @@ test('Model my setup: client-go defaults open the split brain on the stage', asy
   expect(band!.x).toBeLessThan(x20 + 1.5 * perSecond)
   expect(band!.x + band!.width).toBeGreaterThan(x30 + 0.5 * perSecond)
   expect(band!.x + band!.width).toBeLessThan(x30 + 1.5 * perSecond)
+
+  // Compared, both sides draw the same window, in the same place (the axes are shared).
+  await page.getByRole('button', { name: 'Compare fencing on / off', exact: true }).click()
+  const sides = page.locator('.fl-compare-figure')
+  await expect(sides).toHaveCount(2)
+  const bands = []
+  for (const side of await sides.all()) {
+    await expect(side.locator('.fl-danger-label')).toHaveText('split brain · 10 s')
+    // The band on the lanes (the legend has a swatch of the same class), from its figure's edge:
+    // the figures sit side by side on a wide screen, one above the other on a phone.
+    const box = (await side.locator('g.fl-danger .fl-danger-band').boundingBox())!
+    const figure = (await side.boundingBox())!
+    bands.push({ x: box.x - figure.x, width: box.width })
+  }
+  expect(Math.abs(bands[0]!.x - bands[1]!.x)).toBeLessThan(1)
+  expect(Math.abs(bands[0]!.width - bands[1]!.width)).toBeLessThan(1)
 })

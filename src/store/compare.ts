@@ -87,6 +87,18 @@ function summary(lab: LabRun): string {
   const verdict =
     lab.findings.verdict === 'safe'
       ? 'safe'
-      : `unsafe — ${lab.findings.violations.map((v) => v.message).join(' ')}`
+      : `unsafe — ${distinct(lab.findings.violations.map((v) => v.message))}`
   return `${verdict.replace(/[.\s]+$/, '')}; ${finals}.`
+}
+
+/**
+ * Each sentence once, with how many times it was said: a stale holder that keeps writing for
+ * ten seconds makes the same violation five times, and the summary read it out five times.
+ */
+function distinct(messages: readonly string[]): string {
+  const counts = new Map<string, number>()
+  for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1)
+  return [...counts]
+    .map(([m, n]) => (n === 1 ? m : `${m.replace(/[.\s]+$/, '')} (${n} times).`))
+    .join(' ')
 }

@@ -72,7 +72,11 @@ export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: Re
   )
 }
 
-/** The two compare figures share lanes and time axis (each aligned with the other). */
+/**
+ * The two compare figures share lanes and time axis (each aligned with the other), and both draw
+ * the real system's danger windows: the window is the lock's timing, the same on both sides; what
+ * fencing changes is what a write made inside it does.
+ */
 function CompareView({
   compare,
   outcome,
@@ -112,6 +116,7 @@ function CompareView({
               highlight={outcome.fenced}
               alignWith={alignFenced}
               time={time}
+              dangerWindows
             />
           </div>
         </section>
@@ -129,6 +134,7 @@ function CompareView({
               highlight={outcome.unfenced}
               alignWith={alignUnfenced}
               time={time}
+              dangerWindows
             />
           </div>
         </section>
