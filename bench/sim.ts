@@ -1,10 +1,11 @@
 /**
  * Simulation benchmarks: engine throughput (events/s), the cost of recomputing a preset after a
  * reader adds one fault (the whole pipeline the lab runs: validate, run, check, index, spans),
- * and state-at-cursor lookups on a 100k-event run.
+ * state-at-cursor lookups on a 100k-event run, and the size estimate the lab makes before it runs
+ * a scenario (it must answer within a frame whatever the run's size: 64 clients × 2,000 steps).
  */
 import type { ScenarioInput } from '../src/sim'
-import { check, parseScenario, PRESETS, run } from '../src/sim'
+import { check, estimateRun, parseScenario, PRESETS, run } from '../src/sim'
 import { buildTimeline, deriveSpans, stateAt } from '../src/timeline'
 import type { BenchResult } from './result'
 import { median, percentile, round } from './stats'
@@ -102,6 +103,36 @@ export function benchSim(): BenchResult[] {
     value: round(((performance.now() - start) * 1000) / lookups, 3),
     unit: 'µs',
     detail: { events: big.events.length, lookups },
+  })
+
+  // The size estimate of a scenario far over the page's budget (no run: steps counted).
+  const wide = parse({
+    clients: Array.from({ length: 64 }, (_, i) => ({
+      id: `C${i}`,
+      renewEveryMs: 100,
+      script: Array.from({ length: 2_000 }, (_, k) =>
+        k % 2 === 0 ? { do: 'work' as const, ms: 5 } : { do: 'read' as const },
+      ),
+    })),
+  })
+  const estimateMs: number[] = []
+  let estimated = 0
+  for (let i = 0; i < 25; i++) {
+    const started = performance.now()
+    estimated = estimateRun(wide).events
+    estimateMs.push(performance.now() - started)
+  }
+  results.push({
+    name: 'sim.estimate_ms.64x2000',
+    value: round(median(estimateMs.slice(5)), 3),
+    unit: 'ms',
+    target: '< 16',
+    detail: {
+      clients: 64,
+      stepsEach: 2_000,
+      estimatedEvents: estimated,
+      p95: round(percentile(estimateMs.slice(5), 0.95), 3),
+    },
   })
   return results
 }

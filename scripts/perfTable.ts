@@ -29,6 +29,10 @@ const ROWS: readonly RowSpec[] = [
   },
   { what: 'State at the cursor, 100k-event run', names: ['timeline.state_at_us.100k'] },
   {
+    what: 'Size estimate before a run (64 clients × 2,000 steps, no run)',
+    names: ['sim.estimate_ms.64x2000'],
+  },
+  {
     what: 'Explorer, whole default budget on gc-pause: Node / browser worker',
     names: ['explore.schedules_per_s.gc-pause', 'explore-ui.schedules_per_s.gc-pause'],
   },

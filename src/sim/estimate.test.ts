@@ -78,7 +78,9 @@ describe('estimateRun', () => {
     }
   })
 
-  it('is cheap: a 64-client scenario of 2,000 steps each is estimated in well under a frame', () => {
+  // How fast it answers is a benchmark (sim.estimate_ms.64x2000 in bench/sim.ts, budget 16 ms),
+  // not a timed test: a wall-clock bound here failed on a busy machine.
+  it('answers for a scenario far over the budget without running it', () => {
     const input: ScenarioInput = {
       clients: Array.from({ length: 64 }, (_, i) => ({
         id: `C${i}`,
@@ -88,10 +90,7 @@ describe('estimateRun', () => {
         ),
       })),
     }
-    const scenario = parseOrThrow(input)
-    const started = performance.now()
-    const estimate = estimateRun(scenario)
-    expect(performance.now() - started).toBeLessThan(50)
+    const estimate = estimateRun(parseOrThrow(input))
     expect(estimate.events).toBeGreaterThan(PAGE_EVENT_BUDGET)
   })
 })
