@@ -17,8 +17,10 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const GC_PAUSE = 'GC pause: token 41 vs 42'
 const LOCK_DELAY = 'Lock-delay covers a bounded pause'
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-// The marks layer: the figure's group, between the background layer and the cursor's overlay.
-const DIAGRAM = 'svg.fl-marks-layer'
+// The marks layer: the figure's group, between the background layer and the cursor's overlay;
+// the app's, not the prerendered copy that embed.html shows until the app takes over (its three
+// drawings would match too).
+const DIAGRAM = 'svg.fl-marks-layer:not([data-prerendered] *)'
 
 const executablePath = resolveChromium()
 test.use({

@@ -72,6 +72,9 @@ export async function tabReachesAllInView(
  * `data-tab-probe`, blurs the focus so Tab starts from the top, and returns how many there are.
  */
 async function markTabbables(page: Page): Promise<number> {
+  // Parts that load after the first screen (the panels, the sharing tools…) first: controls that
+  // arrive after the marking would be Tab stops the walk does not count.
+  await expect(page.getByText(/^Loading the /)).toHaveCount(0)
   return page.evaluate(() => {
     const tabbable = [
       ...document.querySelectorAll<HTMLElement>(

@@ -21,8 +21,8 @@
  *   page's chrome at once, never the default diagram passed off as the one linked. The embed's
  *   is the other way round (its copy is shown only when the script says so), so a frame that
  *   cannot run scripts keeps embed.html's words saying why.
- * - on the tour, a render-blocking `rel=expect` link to a mark at the end of the first screen, so
- *   its first paint never shows it half-parsed (see EXPECT_LINK);
+ * - a render-blocking `rel=expect` link to a mark at the end of the first screen, so the first
+ *   paint never shows it half-parsed (see EXPECT_LINK);
  * Style attributes are dropped: the pages' CSP forbids them, and none matters before the app runs.
  */
 import { createHash } from 'node:crypto'
@@ -100,8 +100,6 @@ export interface PagePlan {
   script: string
   /** What the script's class hides or shows. */
   rules: string[]
-  /** Hold the first paint until the first screen is parsed (EXPECT_LINK): the tour only. */
-  holdFirstPaint?: boolean
 }
 
 export function firstPaintCss(screen: FirstScreen, diagramCss: string, rules: string[]): string {
@@ -137,12 +135,12 @@ export function firstPaintCss(screen: FirstScreen, diagramCss: string, rules: st
 
 /**
  * The end of the first screen, and a hint that holds the first paint until the parser has passed
- * it (`<link rel=expect blocking=render>`, Chromium 124+; other browsers ignore it). The tour
- * needs it: on a busy machine it was painted half-parsed, and its header's tools and its step bar
- * (fixed, at the end of the page) grew in front of the reader as the rest arrived, a layout
- * shift before any script ran (5 takeovers of 30). It costs the tour's first paint ~60–100 ms
- * (bench/paint.ts, with and without), and the lab page's and the embed's 100–180 ms, where no
- * half-parsed shift was ever seen: those two are painted as soon as the browser can.
+ * it (`<link rel=expect blocking=render>`, Chromium 124+; other browsers ignore it). Without it a
+ * busy machine painted pages half-parsed, and what the rest of the markup completed grew in front
+ * of the reader, a layout shift before any script ran: the tour's header tools and step bar (5
+ * takeovers of 30), and the lab page's Compare button, drawn as its icon before its words
+ * arrived. The first paint then comes 60–180 ms later (bench/paint.ts, one build with and
+ * without), but shows the whole first screen, and nothing in it moves.
  */
 export const FIRST_SCREEN_END_ID = 'fl-first-screen-end'
 const EXPECT_LINK = `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`
@@ -151,7 +149,7 @@ const END_MARK = `<span id="${FIRST_SCREEN_END_ID}" hidden></span>`
 const stripStyles = (html: string) => html.replace(/ style="[^"]*"/g, '')
 
 export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): string {
-  const { screen, frameClass, script, file, holdFirstPaint = false } = plan
+  const { screen, frameClass, script, file } = plan
   const drawings = screen.drawings
     .map((d) => `<div class="fl-first-paint-drawing">${d.markup}</div>`)
     .join('')
@@ -180,9 +178,9 @@ export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): 
     .replace(csp, `${csp} &#39;sha256-${hash}&#39;`)
     .replace(
       '</head>',
-      `  <link rel="stylesheet" href="${cssHref}">\n    ${holdFirstPaint ? `${EXPECT_LINK}\n    ` : ''}<script>${script}</script>\n  </head>`,
+      `  <link rel="stylesheet" href="${cssHref}">\n    ${EXPECT_LINK}\n    <script>${script}</script>\n  </head>`,
     )
-    .replace(root, `${root}${page}${holdFirstPaint ? END_MARK : ''}`)
+    .replace(root, `${root}${page}${END_MARK}`)
 }
 
 /** The parts of a first screen that belong to its scenario, hidden under a link to another. */
@@ -205,7 +203,6 @@ async function plans(module: typeof Screens): Promise<PagePlan[]> {
       frameClass: 'fl-tour-diagram',
       script: tourLinkedScript(tour.hash),
       rules: [linkedRule('.fl-tour-main')],
-      holdFirstPaint: true,
     },
     {
       file: 'embed.html',
