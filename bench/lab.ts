@@ -180,33 +180,10 @@ async function interactions(
   const bareMedian = median(bare)
   const bareP95 = percentile(bare, 0.95)
 
-  const page = await freshPage(browser, base)
-  await observeLongTasks(page)
-  await page.goto(busyUrl)
-  await page.locator('svg.fl-diagram').first().waitFor()
-  await takeLongTasks(page)
-  const playing = await framesWhilePlaying(page)
-  const playingTasks = await takeLongTasks(page)
-  const scrubbing = await framesWhileScrubbing(page)
-  const scrubbingTasks = await takeLongTasks(page)
-  const intervention = await interventionLatency(page, '1500')
-  const interventionTasks = await takeLongTasks(page)
-  await page.context().close()
+  const plain = await interact(browser, base, busyUrl, 0)
   // The same three with the view zoomed in (the cursor followed by a gliding window), as a
   // reader who zooms into the climax sees it; folding is on in both (the layout's default).
-  const zoomed = await freshPage(browser, base)
-  await observeLongTasks(zoomed)
-  await zoomed.goto(busyUrl)
-  await zoomed.locator('svg.fl-diagram').first().waitFor()
-  for (let i = 0; i < ZOOM_CLICKS; i++)
-    await zoomed.getByRole('button', { name: 'Zoom in' }).click()
-  await takeLongTasks(zoomed)
-  const zoomedPlaying = await framesWhilePlaying(zoomed)
-  const zoomedPlayingTasks = await takeLongTasks(zoomed)
-  const zoomedScrubbing = await framesWhileScrubbing(zoomed)
-  const zoomedScrubbingTasks = await takeLongTasks(zoomed)
-  const zoomedIntervention = await interventionLatency(zoomed, '1500')
-  await zoomed.context().close()
+  const zoomed = await interact(browser, base, busyUrl, ZOOM_CLICKS)
   // A reader's very first click, on a page that has done nothing else yet.
   const firstClicks: number[] = []
   for (let i = 0; i < FIRST_CLICK_PAGES; i++) {
@@ -285,11 +262,11 @@ async function interactions(
       unit: 'ms',
       detail: { frames: bare.length, maxMs: round(Math.max(...bare)) },
     },
-    ...frames('playing-5k', playing),
-    ...longTasks('playing-5k', playingTasks),
-    ...frames('scrubbing-5k', scrubbing),
-    ...longTasks('scrubbing-5k', scrubbingTasks),
-    latency('lab.intervention_ms.5k', intervention, busy),
+    ...frames('playing-5k', plain.playing),
+    ...longTasks('playing-5k', plain.playingTasks),
+    ...frames('scrubbing-5k', plain.scrubbing),
+    ...longTasks('scrubbing-5k', plain.scrubbingTasks),
+    latency('lab.intervention_ms.5k', plain.intervention, busy),
     {
       name: 'lab.intervention_first_ms.5k',
       value: round(median(firstClicks)),
@@ -305,17 +282,38 @@ async function interactions(
         note: 'the engine is still compiling and optimising the code the click runs; lab.intervention_ms.5k is the steady state',
       },
     },
-    ...longTasks('intervention-5k', interventionTasks),
-    ...frames('playing-5k-zoomed', zoomedPlaying),
-    ...longTasks('playing-5k-zoomed', zoomedPlayingTasks),
-    ...frames('scrubbing-5k-zoomed', zoomedScrubbing),
-    ...longTasks('scrubbing-5k-zoomed', zoomedScrubbingTasks),
-    latency('lab.intervention_ms.5k-zoomed', zoomedIntervention, {
+    ...longTasks('intervention-5k', plain.interventionTasks),
+    ...frames('playing-5k-zoomed', zoomed.playing),
+    ...longTasks('playing-5k-zoomed', zoomed.playingTasks),
+    ...frames('scrubbing-5k-zoomed', zoomed.scrubbing),
+    ...longTasks('scrubbing-5k-zoomed', zoomed.scrubbingTasks),
+    latency('lab.intervention_ms.5k-zoomed', zoomed.intervention, {
       ...busy,
       zoom: `${ZOOM_CLICKS} clicks on Zoom in`,
     }),
     latency('lab.intervention_ms.gc-pause', presetIntervention, { scenario: 'gc-pause' }),
   ]
+}
+
+/**
+ * Playing, scrubbing and an intervention on a fresh page of `url`, zoomed in `zoomClicks` times
+ * first: their frame intervals and latencies, and the long tasks during each.
+ */
+async function interact(browser: Browser, base: string, url: string, zoomClicks: number) {
+  const page = await freshPage(browser, base)
+  await observeLongTasks(page)
+  await page.goto(url)
+  await page.locator('svg.fl-diagram').first().waitFor()
+  for (let i = 0; i < zoomClicks; i++) await page.getByRole('button', { name: 'Zoom in' }).click()
+  await takeLongTasks(page)
+  const playing = await framesWhilePlaying(page)
+  const playingTasks = await takeLongTasks(page)
+  const scrubbing = await framesWhileScrubbing(page)
+  const scrubbingTasks = await takeLongTasks(page)
+  const intervention = await interventionLatency(page, '1500')
+  const interventionTasks = await takeLongTasks(page)
+  await page.context().close()
+  return { playing, playingTasks, scrubbing, scrubbingTasks, intervention, interventionTasks }
 }
 
 /** rAF intervals while the lab plays (at 2×, mid-run). */

@@ -218,54 +218,58 @@ test('a bad file is refused with its path and line, and the scenario stays', asy
   await expect(page.locator('.fl-lab b')).toHaveCount(0)
 })
 
-test('the story downloads as a GIF, with a progress bar, one frame per line and the whole run', async ({
-  page,
-}) => {
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.goto('/?scenario=gc-pause')
-  const button = page.getByRole('button', { name: 'Download the story as an animated GIF' })
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    button.click(),
-    expect(page.getByRole('progressbar')).toBeVisible(),
-  ])
-  expect(download.suggestedFilename()).toBe('gc-pause.gif')
-  const gif = readGif(new Uint8Array(await bytesOf(download)))
-  const parsed = parseScenario(findPreset('gc-pause')?.scenario)
-  if (!parsed.ok) throw new Error(parsed.message)
-  const lines = resolveCaptions(run(parsed.scenario), parsed.scenario.narration).length
-  expect(gif.frames).toBe(lines + 1)
-  expect(gif.heightPx % 2).toBe(0)
-  await expect(page.locator('.fl-share-status')).toContainText(/Saved gc-pause\.gif/)
-  await expect(page.getByRole('progressbar')).toHaveCount(0)
-})
+// The story as an animation, GIF (light) and WebM (dark): each made with a progress bar, one
+// frame per narration line and one for the whole run.
+const ANIMATIONS = [
+  {
+    format: 'GIF',
+    button: 'Download the story as an animated GIF',
+    colorScheme: 'light',
+    file: 'gc-pause.gif',
+    read: (bytes: Uint8Array) => {
+      const gif = readGif(bytes)
+      return { frames: gif.frames, heightPx: gif.heightPx }
+    },
+  },
+  {
+    format: 'WebM video',
+    button: 'Download the story as a WebM video',
+    colorScheme: 'dark',
+    // A dark figure says so in its name, beside a light one of the same story.
+    file: 'gc-pause-dark.webm',
+    read: (bytes: Uint8Array) => {
+      const video = readWebm(bytes)
+      expect(video.docType).toBe('webm')
+      // Video encoders want even sides; the frame is the diagram's own width.
+      expect(video.widthPx % 2).toBe(0)
+      expect(video.widthPx).toBeGreaterThan(600)
+      return { frames: video.frames, heightPx: video.heightPx }
+    },
+  },
+] as const
 
-test('the story downloads as a WebM video, with a progress bar, one frame per line and the whole run', async ({
-  page,
-}) => {
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await page.goto('/?scenario=gc-pause')
-  const button = page.getByRole('button', { name: 'Download the story as a WebM video' })
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    button.click(),
-    expect(page.getByRole('progressbar')).toBeVisible(),
-  ])
-  // A dark figure says so in its name, beside a light one of the same story.
-  expect(download.suggestedFilename()).toBe('gc-pause-dark.webm')
-  const video = readWebm(new Uint8Array(await bytesOf(download)))
-  expect(video.docType).toBe('webm')
-  const parsed = parseScenario(findPreset('gc-pause')?.scenario)
-  if (!parsed.ok) throw new Error(parsed.message)
-  const lines = resolveCaptions(run(parsed.scenario), parsed.scenario.narration).length
-  expect(video.frames).toBe(lines + 1)
-  // Video encoders want even sides; the frame is the diagram's own width.
-  expect(video.widthPx % 2).toBe(0)
-  expect(video.heightPx % 2).toBe(0)
-  expect(video.widthPx).toBeGreaterThan(600)
-  await expect(page.locator('.fl-share-status')).toContainText(/Saved gc-pause-dark\.webm/)
-  await expect(page.getByRole('progressbar')).toHaveCount(0)
-})
+for (const { format, button, colorScheme, file, read } of ANIMATIONS) {
+  test(`the story downloads as a ${format}, with a progress bar, one frame per line and the whole run`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/?scenario=gc-pause')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).click(),
+      expect(page.getByRole('progressbar')).toBeVisible(),
+    ])
+    expect(download.suggestedFilename()).toBe(file)
+    const animation = read(new Uint8Array(await bytesOf(download)))
+    const parsed = parseScenario(findPreset('gc-pause')?.scenario)
+    if (!parsed.ok) throw new Error(parsed.message)
+    const lines = resolveCaptions(run(parsed.scenario), parsed.scenario.narration).length
+    expect(animation.frames).toBe(lines + 1)
+    expect(animation.heightPx % 2).toBe(0)
+    await expect(page.locator('.fl-share-status')).toContainText(`Saved ${file}`)
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
+  })
+}
 
 test('the diagram downloads as a standalone SVG and as a 2× PNG', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })

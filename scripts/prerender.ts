@@ -142,7 +142,7 @@ export function firstPaintCss(screen: FirstScreen, diagramCss: string, rules: st
  * arrived. The first paint then comes 60–180 ms later (bench/paint.ts, one build with and
  * without), but shows the whole first screen, and nothing in it moves.
  */
-export const FIRST_SCREEN_END_ID = 'fl-first-screen-end'
+const FIRST_SCREEN_END_ID = 'fl-first-screen-end'
 const EXPECT_LINK = `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`
 const END_MARK = `<span id="${FIRST_SCREEN_END_ID}" hidden></span>`
 

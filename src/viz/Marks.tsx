@@ -631,6 +631,11 @@ export const LaneMarks = memo(function LaneMarks({
         }
       : null
   const pips = drawInBulk && model.dense ? bulkPips(model.decisions) : null
+  // The full badges (drawn over the pips): in bulk, only those, not a slot per pip.
+  const badges =
+    pips === null
+      ? model.decisions.filter((d) => !d.pip)
+      : pips.badges.flatMap((i) => model.decisions[i] ?? [])
   const pick = <T,>(set: BarSet, all: readonly T[]): readonly T[] =>
     bulk === null ? all : bulk[set].marked.flatMap((i) => all[i] ?? [])
   const beliefs = pick('beliefs', model.beliefs)
@@ -714,7 +719,9 @@ export const LaneMarks = memo(function LaneMarks({
       ) : (
         <BulkPipPaths pips={pips} />
       )}
-      {model.decisions.map((d) => (d.pip ? null : <Badge key={d.key} badge={d} />))}
+      {badges.map((d) => (
+        <Badge key={d.key} badge={d} />
+      ))}
       {model.faults.map((f) => (
         <g key={f.key}>
           <title>{f.title}</title>

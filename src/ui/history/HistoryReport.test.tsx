@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { judgeHistory } from '../../history'
 import type { HistoryInput } from '../../history'
+import type { LabStore } from '../../store'
 import { createLabStore, LabProvider } from '../../store'
 import { largeHistory } from '../../testing/largeHistory'
 import HistoryReport, { FIRST_FINDINGS } from './HistoryReport'
@@ -21,6 +22,19 @@ afterEach(() => {
 
 const ndjson = (...events: object[]) => events.map((e) => JSON.stringify(e)).join('\n')
 
+/** The report of the lab `store`, rendered into a fresh host. */
+function renderReport(store: LabStore): HTMLElement {
+  const host = document.body.appendChild(document.createElement('div'))
+  act(() =>
+    createRoot(host).render(
+      <LabProvider store={store}>
+        <HistoryReport />
+      </LabProvider>,
+    ),
+  )
+  return host
+}
+
 /** The report of `inputs` opened in a fresh lab, playing, so a jump is seen to pause it. */
 function mount(inputs: HistoryInput[]) {
   const outcome = judgeHistory(inputs)
@@ -31,14 +45,7 @@ function mount(inputs: HistoryInput[]) {
     judgement: outcome.judgement,
   })
   store.getState().play()
-  const host = document.body.appendChild(document.createElement('div'))
-  act(() =>
-    createRoot(host).render(
-      <LabProvider store={store}>
-        <HistoryReport />
-      </LabProvider>,
-    ),
-  )
+  const host = renderReport(store)
   const report = host.querySelector('section.fl-history-report')
   return { store, host, report, judgement: outcome.judgement }
 }
@@ -151,15 +158,7 @@ describe('HistoryReport', () => {
   })
 
   it('shows nothing for a simulated scenario', () => {
-    const store = createLabStore({ preset: 'gc-pause' })
-    const host = document.body.appendChild(document.createElement('div'))
-    act(() =>
-      createRoot(host).render(
-        <LabProvider store={store}>
-          <HistoryReport />
-        </LabProvider>,
-      ),
-    )
+    const host = renderReport(createLabStore({ preset: 'gc-pause' }))
     expect(host.innerHTML).toBe('')
   })
 })
