@@ -84,14 +84,17 @@ function pack(
     const cx = round(Math.min(ctx.right - w / 2, Math.max(ctx.left + w / 2, x)))
     const span = { x0: cx - w / 2, x1: cx + w / 2 }
     let row = -1
+    let at = 0
     for (let r = 0; r < MAX_BADGE_ROWS; r++) {
       const taken = rows[r] ?? []
-      // Rows fill left to right, so only the last badge of a row can overlap a new one.
-      const last = taken[taken.length - 1]
-      const clear = taken.length === 0 || (last !== undefined && last.x1 + BADGE_GAP_PX <= span.x0)
+      // A row's badges never overlap and are kept in x order, so only the neighbours of where
+      // the new one would go can touch it (a dense run's rows hold hundreds of badges).
+      at = insertionIndex(taken, span.x0)
+      const before = taken[at - 1]
+      const after = taken[at]
       if (
-        clear ||
-        taken.every((t) => span.x1 + BADGE_GAP_PX <= t.x0 || t.x1 + BADGE_GAP_PX <= span.x0)
+        (before === undefined || before.x1 + BADGE_GAP_PX <= span.x0) &&
+        (after === undefined || span.x1 + BADGE_GAP_PX <= after.x0)
       ) {
         row = r
         break
@@ -99,14 +102,25 @@ function pack(
     }
     if (row >= 0) {
       const taken = rows[row] ?? []
-      taken.push(span)
-      taken.sort((a, b) => a.x0 - b.x0)
+      taken.splice(at, 0, span)
       rows[row] = taken
     }
     items.push({ mark, row: Math.max(row, 0), pip: row < 0, x, cx, w, text })
   }
   items.sort((a, b) => a.mark.eventIndex - b.mark.eventIndex)
   return { rows: Math.max(1, rows.length), items }
+}
+
+/** Where a span starting at `x0` goes in a row kept in x order (after spans starting at x0 too). */
+function insertionIndex(row: readonly { x0: number }[], x0: number): number {
+  let lo = 0
+  let hi = row.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((row[mid] as { x0: number }).x0 <= x0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 function decisionTitle(d: DecisionMark): string {

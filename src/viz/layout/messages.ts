@@ -8,7 +8,16 @@ import type { MessageKind } from '../../sim'
 import { formatDurationMs, formatMs, messageWords } from '../../sim'
 import type { MessageSpan } from '../../timeline'
 import type { Ctx } from './context'
-import { bandBaseline, bottomBand, hueOf, PRIORITY, requestLabel, topBand, xOf } from './context'
+import {
+  bandBaseline,
+  bottomBand,
+  denseSlotTaken,
+  hueOf,
+  PRIORITY,
+  requestLabel,
+  topBand,
+  xOf,
+} from './context'
 import type { LabelCandidate } from './labels'
 import { addSegment, round } from './labels'
 import { shortDurationText } from './text'
@@ -245,6 +254,17 @@ export function messageArrows(ctx: Ctx): MessageArrow[] {
       arrows.push(arrow)
       continue
     }
+    const bounds = {
+      x0: ctx.left,
+      y0: Math.min(from.y0, to.y0),
+      x1: ctx.right,
+      y1: Math.max(from.y1, to.y1),
+    }
+    const className = `fl-msg-label${arrow.style === 'normal' ? '' : ` fl-msg-label-${arrow.style}`}`
+    if (denseSlotTaken(ctx, priority, className, bounds, x0, y0)) {
+      arrows.push(arrow)
+      continue
+    }
     const lo = Math.min(fi, ti)
     const hi = Math.max(fi, ti)
     const crossed = laneList.slice(lo, hi + 1)
@@ -269,14 +289,10 @@ export function messageArrows(ctx: Ctx): MessageArrow[] {
       text: texts[0] ?? span.label,
       priority,
       candidates: labelCandidates(ctx, crossed, x0, y0, endX, endY, texts),
-      bounds: {
-        x0: ctx.left,
-        y0: Math.min(from.y0, to.y0),
-        x1: ctx.right,
-        y1: Math.max(from.y1, to.y1),
-      },
-      className: `fl-msg-label${arrow.style === 'normal' ? '' : ` fl-msg-label-${arrow.style}`}`,
+      bounds,
+      className,
       assign: (label) => (arrow.label = label),
+      slot: { x: x0, y: y0 },
     })
     arrows.push(arrow)
   }

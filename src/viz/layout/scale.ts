@@ -50,9 +50,14 @@ function round1(v: number): number {
 
 /** Distinct moments in [fromMs, endMs], sorted, with both ends included. */
 function moments(timesMs: readonly number[], fromMs: number, endMs: number): number[] {
-  const sorted = [fromMs, endMs, ...timesMs.filter((t) => t > fromMs && t < endMs)].sort(
-    (a, b) => a - b,
-  )
+  // A typed array sorts numbers natively: a 100k-event run's times sort several times faster
+  // than with a comparator.
+  const inside = new Float64Array(timesMs.length + 2)
+  let n = 0
+  inside[n++] = fromMs
+  inside[n++] = endMs
+  for (const t of timesMs) if (t > fromMs && t < endMs) inside[n++] = t
+  const sorted = inside.subarray(0, n).sort()
   const out: number[] = []
   for (const t of sorted) if (out.length === 0 || t !== out[out.length - 1]) out.push(t)
   return out
