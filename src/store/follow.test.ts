@@ -51,15 +51,16 @@ const inView = (store: LabStore) => {
 describe('startFollowing', () => {
   it('with reduced motion, moves the window at once when the cursor leaves it, keeping its width', () => {
     const { store, clock, stop } = zoomedLab(true)
+    // Just past the right edge: a page turn, the edge lands a quarter in.
     store.getState().setCursor(6500)
-    expect(view(store)).toEqual({ fromMs: 6000, toMs: 8000 })
+    expect(view(store)).toEqual({ fromMs: 5500, toMs: 7500 })
     expect(clock.waiting).toBe(false)
     // Inside the window the cursor moves without moving it.
-    store.getState().setCursor(7900)
-    expect(view(store)).toEqual({ fromMs: 6000, toMs: 8000 })
-    // Back past its left edge: the cursor lands three quarters in.
-    store.getState().setCursor(5000)
-    expect(view(store)).toEqual({ fromMs: 5000 - (1 - FOLLOW_LEAD_SHARE) * 2000, toMs: 5500 })
+    store.getState().setCursor(7400)
+    expect(view(store)).toEqual({ fromMs: 5500, toMs: 7500 })
+    // Well back past its left edge: the cursor lands three quarters in.
+    store.getState().setCursor(4000)
+    expect(view(store)).toEqual({ fromMs: 4000 - (1 - FOLLOW_LEAD_SHARE) * 2000, toMs: 4500 })
     stop()
   })
 
@@ -72,10 +73,10 @@ describe('startFollowing', () => {
     clock.frame(1000 + FOLLOW_MS / 2)
     const halfway = view(store)
     expect(halfway?.fromMs).toBeGreaterThan(4000)
-    expect(halfway?.fromMs).toBeLessThan(5900)
+    expect(halfway?.fromMs).toBeLessThan(5500)
     expect((halfway?.toMs ?? 0) - (halfway?.fromMs ?? 0)).toBe(2000)
     clock.frame(1000 + FOLLOW_MS)
-    expect(view(store)).toEqual({ fromMs: 5900, toMs: 7900 })
+    expect(view(store)).toEqual({ fromMs: 5500, toMs: 7500 })
     expect(clock.waiting).toBe(false)
     stop()
   })
@@ -101,7 +102,7 @@ describe('startFollowing', () => {
     const clock = fakeEnv()
     const stop = startFollowing(store, clock.env)
     store.getState().setCursor(1600)
-    expect(view(store)).toEqual({ fromMs: 1350, toMs: 2350 })
+    expect(view(store)).toEqual({ fromMs: 1250, toMs: 2250 })
     expect(clock.waiting).toBe(false)
     stop()
   })

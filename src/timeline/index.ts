@@ -63,7 +63,9 @@ export {
   spansInView,
   viewAround,
   viewFollowing,
+  nextFollowViews,
   FOLLOW_LEAD_SHARE,
+  FOLLOW_TURN_SHARE,
   ZOOM_STEP,
   zoomView,
 } from './view'

@@ -15,6 +15,8 @@ import {
   panViewByPx,
   viewAround,
   viewFollowing,
+  nextFollowViews,
+  FOLLOW_TURN_SHARE,
   zoomView,
 } from './view'
 
@@ -136,12 +138,15 @@ describe('a view that follows the cursor', () => {
 
   it('moving on past the window, the cursor lands a quarter in; moving back, three quarters in', () => {
     const view = { fromMs: 4000, toMs: 6000 }
-    // Play or Next just past the right edge: the window turns a page, keeping its width.
-    expect(viewFollowing(view, 6010, 16000)).toEqual({ fromMs: 5510, toMs: 7510 })
+    // Play or Next just past the right edge: the window turns a page, keeping its width; the
+    // edge it crossed lands a quarter in, wherever the step ended (up to a quarter window on).
+    expect(viewFollowing(view, 6010, 16000)).toEqual({ fromMs: 5500, toMs: 7500 })
+    expect(viewFollowing(view, 6500, 16000)).toEqual({ fromMs: 5500, toMs: 7500 })
     // A jump far ahead lands the same way.
     expect(viewFollowing(view, 12000, 16000)).toEqual({ fromMs: 11500, toMs: 13500 })
     // Previous or a step back past the left edge: the mirror image.
-    expect(viewFollowing(view, 3990, 16000)).toEqual({ fromMs: 2490, toMs: 4490 })
+    expect(viewFollowing(view, 3990, 16000)).toEqual({ fromMs: 2500, toMs: 4500 })
+    expect(viewFollowing(view, 3400, 16000)).toEqual({ fromMs: 1900, toMs: 3900 })
     // At the ends of the run the window stops there, the cursor still inside it.
     expect(viewFollowing(view, 16000, 16000)).toEqual({ fromMs: 14000, toMs: 16000 })
     expect(viewFollowing(view, 0, 16000)).toEqual({ fromMs: 0, toMs: 2000 })
@@ -175,14 +180,26 @@ describe('a view that follows the cursor', () => {
         const inside = cursorMs >= view.fromMs && cursorMs <= view.toMs
         if (inside) expect(next).toBe(view)
         else {
-          // It moved towards the cursor, and leaves it its lead unless an end of the run is near.
+          // It moved towards the cursor, and leaves it its lead (a page turn: up to a quarter
+          // window more) unless an end of the run is near.
           const share = (cursorMs - next.fromMs) / (next.toMs - next.fromMs)
+          const lead = FOLLOW_LEAD_SHARE - 1e-9
+          const most = FOLLOW_LEAD_SHARE + FOLLOW_TURN_SHARE + 1e-9
           if (cursorMs > view.toMs) {
             expect(next.fromMs).toBeGreaterThan(view.fromMs)
-            if (next.toMs < endMs) expect(share).toBeCloseTo(FOLLOW_LEAD_SHARE, 1)
+            if (next.toMs < endMs) expect(share).toSatisfy((v: number) => v >= lead && v <= most)
+            // Just past the edge, the window turned to the one laid out ahead.
+            if (cursorMs - view.toMs <= FOLLOW_TURN_SHARE * (view.toMs - view.fromMs)) {
+              expect(next).toEqual(nextFollowViews(view, endMs)[0])
+            }
           } else {
             expect(next.fromMs).toBeLessThan(view.fromMs)
-            if (next.fromMs > 0) expect(share).toBeCloseTo(1 - FOLLOW_LEAD_SHARE, 1)
+            if (next.fromMs > 0) {
+              expect(1 - share).toSatisfy((v: number) => v >= lead && v <= most)
+            }
+            if (view.fromMs - cursorMs <= FOLLOW_TURN_SHARE * (view.toMs - view.fromMs)) {
+              expect(next).toEqual(nextFollowViews(view, endMs).at(-1))
+            }
           }
         }
         // Following again changes nothing: the window a followed cursor is in is where it stays.

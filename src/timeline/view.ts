@@ -104,10 +104,20 @@ export function spansInView(spans: Spans, view: TimeView): Spans {
 export const FOLLOW_LEAD_SHARE = 0.25
 
 /**
+ * A cursor that left the window by at most this share of it turns a page: the window moves so
+ * that the edge the cursor crossed lands FOLLOW_LEAD_SHARE in, however far the last step went.
+ * So where the window goes next depends only on where it is, and the diagram can lay that window
+ * out ahead of time (a dense window took longer than a frame to lay out and draw). The cursor
+ * lands between a quarter and half way in.
+ */
+export const FOLLOW_TURN_SHARE = 0.25
+
+/**
  * The window that keeps the cursor in view: `view` itself (the same object) while the cursor is
- * inside it, so a reader's own pan stands; once the cursor has left it, the same width moved so
- * that the cursor is FOLLOW_LEAD_SHARE in from the side it left by (kept inside the run, where the
- * cursor may end up nearer that edge). No view (the whole run) stays no view.
+ * inside it, so a reader's own pan stands; once the cursor has left it, the same width moved: a
+ * page turn (FOLLOW_TURN_SHARE) when the cursor is just past the edge, else so that the cursor is
+ * FOLLOW_LEAD_SHARE in from the side it left by (kept inside the run, where the cursor may end up
+ * nearer that edge). No view (the whole run) stays no view.
  */
 export function viewFollowing(
   view: TimeView | null,
@@ -117,7 +127,25 @@ export function viewFollowing(
   if (view === null || !Number.isFinite(cursorMs)) return view
   if (cursorMs >= view.fromMs && cursorMs <= view.toMs) return view
   const span = view.toMs - view.fromMs
-  const share = cursorMs > view.toMs ? FOLLOW_LEAD_SHARE : 1 - FOLLOW_LEAD_SHARE
-  const fromMs = cursorMs - share * span
+  const onward = cursorMs > view.toMs
+  const share = onward ? FOLLOW_LEAD_SHARE : 1 - FOLLOW_LEAD_SHARE
+  const edgeMs = onward ? view.toMs : view.fromMs
+  const anchorMs = Math.abs(cursorMs - edgeMs) <= FOLLOW_TURN_SHARE * span ? edgeMs : cursorMs
+  const fromMs = anchorMs - share * span
   return clampView({ fromMs, toMs: fromMs + span }, endMs)
+}
+
+/**
+ * The windows a follow turns to next from `view` (onward, then back): the only ones a cursor
+ * leaving it by a step of less than FOLLOW_TURN_SHARE can lead to. Those that the run's ends make
+ * the same as `view` are left out.
+ */
+export function nextFollowViews(view: TimeView, endMs: number): TimeView[] {
+  const out: TimeView[] = []
+  for (const cursorMs of [view.toMs + 1e-6, view.fromMs - 1e-6]) {
+    if (cursorMs < 0 || cursorMs > endMs) continue
+    const next = viewFollowing(view, cursorMs, endMs)
+    if (next !== null && next.fromMs !== view.fromMs) out.push(next)
+  }
+  return out
 }

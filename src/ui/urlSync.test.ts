@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 describe('startUrlSync', () => {
-  it('keeps a preset with no edits as ?scenario=…&t=…, throttled', () => {
+  it('keeps a preset with no edits as ?scenario=…&t=…, written once the cursor rests', () => {
     const store = createLabStore({ reducedMotion: true })
     const stop = startUrlSync(store)
     expect(location.search).toBe('?scenario=gc-pause')
@@ -26,6 +26,23 @@ describe('startUrlSync', () => {
     expect(location.search).toBe('?scenario=gc-pause&t=2000')
     expect(location.hash).toBe('')
     expect(document.title).toBe('GC pause: token 41 vs 42 · Fencing Lab')
+    stop()
+  })
+
+  it('writes nothing while the cursor keeps moving, then where it came to rest', () => {
+    const store = createLabStore({ reducedMotion: true })
+    const stop = startUrlSync(store)
+    const replace = vi.spyOn(history, 'replaceState')
+    replace.mockClear()
+    // A scrub: a new cursor every frame for a second, longer than the wait.
+    for (let frame = 1; frame <= 60; frame++) {
+      store.getState().setCursor(frame * 100)
+      vi.advanceTimersByTime(16)
+    }
+    expect(replace).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(URL_SYNC_MS)
+    expect(replace).toHaveBeenCalledTimes(1)
+    expect(location.search).toBe('?scenario=gc-pause&t=6000')
     stop()
   })
 

@@ -1,5 +1,6 @@
 /**
- * Keeps the address bar in step with the lab (docs/contracts.md, “Pages and addresses”), at most every URL_SYNC_MS (and not while playing):
+ * Keeps the address bar in step with the lab (docs/contracts.md, “Pages and addresses”), once the
+ * lab has been still for URL_SYNC_MS (and not while playing):
  * a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else becomes a custom
  * `#s=…&t=…` link; compare mode and the future mode follow when not the default (src/link writes
  * the address). Opening another scenario adds a history entry, so Back returns to the one before;
@@ -84,7 +85,10 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     unwritten = true
     // While playing the address would only chase the cursor: it is written when playback stops.
     if (s.playing && s.lab === previous.lab) return
-    timer ??= setTimeout(write, URL_SYNC_MS)
+    // Each change restarts the wait: a scrub writes the address where the cursor comes to rest,
+    // not every URL_SYNC_MS along the way (a long custom link took a frame's time to write).
+    if (timer !== null) clearTimeout(timer)
+    timer = setTimeout(write, URL_SYNC_MS)
   })
   const onPageHide = () => {
     if (!unwritten) return

@@ -1,6 +1,7 @@
 /**
- * The live space-time diagram. The run is laid out once per run/width (memoized) and its marks
- * rendered once; moving the cursor re-renders only the playhead, the veil over the future and
+ * The live space-time diagram. The run is laid out once per run, width and view (useDiagramLayout,
+ * which also lays out ahead the windows a zoomed view turns to next) and its marks rendered once;
+ * moving the cursor re-renders only the playhead, the veil over the future and
  * (in hide mode, when a finding crosses the cursor) the findings. Dragging on the diagram scrubs,
  * or, zoomed in, pans (a drag that starts on the playhead still scrubs); message arrows and
  * findings are buttons.
@@ -20,18 +21,10 @@ import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
 import type { AlignRun, BarSet, DangerWindowInput, TimeMode, TimeView } from './layout'
-import {
-  BAR_SETS,
-  barAt,
-  bulkMessages,
-  layoutDiagram,
-  msOfX,
-  nearestMessage,
-  panViewByPx,
-  xOfMs,
-} from './layout'
+import { BAR_SETS, barAt, bulkMessages, msOfX, nearestMessage, panViewByPx, xOfMs } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
+import { useDiagramLayout } from './useDiagramLayout'
 
 export interface DiagramProps {
   run: Run
@@ -115,22 +108,17 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const timeMode = props.time ?? 'auto'
   const alignWith = props.alignWith
   const view = props.view ?? null
-  const dangerWindows = props.dangerWindows
-  const model = useMemo(
-    () =>
-      layoutDiagram({
-        run,
-        findings,
-        spans,
-        widthPx,
-        options: {
-          time: timeMode,
-          ...(alignWith === undefined ? {} : { alignWith }),
-          ...(view === null ? {} : { view }),
-          ...(dangerWindows === undefined ? {} : { dangerWindows }),
-        },
-      }),
-    [run, findings, spans, widthPx, timeMode, alignWith, view, dangerWindows],
+  const model = useDiagramLayout(
+    {
+      run,
+      findings,
+      spans,
+      widthPx,
+      time: timeMode,
+      alignWith,
+      dangerWindows: props.dangerWindows,
+    },
+    view,
   )
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 

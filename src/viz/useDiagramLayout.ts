@@ -1,0 +1,111 @@
+/**
+ * The live diagram's layout: laid out once per run, width, axis mode and view, and — zoomed in —
+ * the windows a follow turns to next (`nextFollowViews`) laid out ahead, in idle time. When a
+ * scrub or playback carries the cursor past a dense window's edge, the window turns to one whose
+ * layout is ready, so that frame only redraws (the 5k-event run's windows took 10–20 ms to lay
+ * out, most of a frame, at the very moment the window jumped).
+ *
+ * Laid out ahead or on demand, a window's layout is the same pure `layoutDiagram` result. The
+ * cache holds the current window and its neighbours only, and is dropped whenever anything but
+ * the view changes.
+ */
+import { useEffect, useMemo } from 'react'
+import type { CheckResult, Run } from '../sim'
+import type { Spans, TimeView } from '../timeline'
+import { nextFollowViews } from '../timeline'
+import type { AlignRun, DangerWindowInput, DiagramModel, TimeMode } from './layout'
+import { layoutDiagram } from './layout'
+
+export interface DiagramLayoutInput {
+  run: Run
+  findings: CheckResult
+  spans: Spans
+  widthPx: number
+  time: TimeMode
+  alignWith: readonly AlignRun[] | undefined
+  dangerWindows: readonly DangerWindowInput[] | undefined
+}
+
+/** Layouts of one run, width and axis, by view. */
+class Layouts {
+  private readonly byView = new Map<string, DiagramModel>()
+
+  constructor(private readonly input: DiagramLayoutInput) {}
+
+  get(view: TimeView | null): DiagramModel {
+    const key = keyOf(view)
+    const known = this.byView.get(key)
+    if (known !== undefined) return known
+    const model = this.layout(view)
+    this.byView.set(key, model)
+    return model
+  }
+
+  has(view: TimeView): boolean {
+    return this.byView.has(keyOf(view))
+  }
+
+  /** Forgets every window but these. */
+  keepOnly(views: readonly (TimeView | null)[]): void {
+    const keep = new Set(views.map(keyOf))
+    for (const key of this.byView.keys()) if (!keep.has(key)) this.byView.delete(key)
+  }
+
+  private layout(view: TimeView | null): DiagramModel {
+    const { run, findings, spans, widthPx, time, alignWith, dangerWindows } = this.input
+    return layoutDiagram({
+      run,
+      findings,
+      spans,
+      widthPx,
+      options: {
+        time,
+        ...(alignWith === undefined ? {} : { alignWith }),
+        ...(view === null ? {} : { view }),
+        ...(dangerWindows === undefined ? {} : { dangerWindows }),
+      },
+    })
+  }
+}
+
+function keyOf(view: TimeView | null): string {
+  return view === null ? 'all' : `${view.fromMs}:${view.toMs}`
+}
+
+export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | null): DiagramModel {
+  const { run, findings, spans, widthPx, time, alignWith, dangerWindows } = input
+  const layouts = useMemo(
+    () => new Layouts({ run, findings, spans, widthPx, time, alignWith, dangerWindows }),
+    [run, findings, spans, widthPx, time, alignWith, dangerWindows],
+  )
+  const model = useMemo(() => layouts.get(view), [layouts, view])
+  const endMs = Math.max(1, run.endMs)
+  useEffect(() => {
+    const ahead = view === null ? [] : nextFollowViews(view, endMs)
+    layouts.keepOnly([view, ...ahead])
+    const todo = ahead.filter((v) => !layouts.has(v))
+    // One window per idle slice, so no slice holds the page longer than one layout.
+    let cancel = () => {}
+    const next = () => {
+      const v = todo.shift()
+      if (v === undefined) return
+      cancel = whenIdle(() => {
+        layouts.get(v)
+        next()
+      })
+    }
+    next()
+    return () => cancel()
+  }, [layouts, view, endMs])
+  return model
+}
+
+/** Runs `task` when the page is idle (soon, where idle callbacks are not supported). */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 1000 })
+    return () => cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(task, 50)
+  return () => clearTimeout(handle)
+}
