@@ -14,6 +14,8 @@ import {
   futureStartX,
   labelsUnderPill,
   playheadPill,
+  veilPath,
+  veilSteps,
   xOfMs,
 } from './layout'
 
@@ -67,33 +69,27 @@ export function FutureVeil({
   const { plot } = model
   const ms = clampMs(model, cursorMs)
   const veilX = round1(futureStartX(model, ms))
+  // Where a label straddles the edge, the edge bends around it: no word is half veiled.
+  const steps = future === 'show' ? [] : veilSteps(model, ms, veilX)
   const pill = playheadPill(model, ms)
   const covered = labelsUnderPill(model, pill)
   const width = plot.x1 - plot.x0 + 8
+  const area = (className: string, y0: number, y1: number) =>
+    steps.length === 0 ? (
+      <rect className={className} x="0" y={y0} width={width} height={y1 - y0} />
+    ) : (
+      <path className={className} d={veilPath(steps, veilX, y0, y1, width)} />
+    )
   return (
     <>
       {/* At the end of the run nothing lies ahead: the last marks are shown whole. */}
       {future === 'show' || ms >= model.endMs ? null : (
         <g className="fl-future-veil" transform={`translate(${veilX},0)`} aria-hidden="true">
-          <rect
-            className={`fl-future fl-future-${future}`}
-            x="0"
-            y={plot.y0}
-            width={width}
-            height={plot.y1 - plot.y0 + 2}
-          />
+          {area(`fl-future fl-future-${future}`, plot.y0, plot.y1 + 2)}
           {future === 'hide'
             ? model.lanes.map((lane) => (
                 <g key={lane.node}>
-                  {lane.shaded ? (
-                    <rect
-                      className="fl-lane-shade"
-                      x="0"
-                      y={lane.y0}
-                      width={width}
-                      height={lane.y1 - lane.y0}
-                    />
-                  ) : null}
+                  {lane.shaded ? area('fl-lane-shade', lane.y0, lane.y1) : null}
                   <line
                     className="fl-lane-line"
                     x1="0"

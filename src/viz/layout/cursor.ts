@@ -5,6 +5,7 @@
  */
 import { xOfMs } from './scale'
 import type { DiagramModel, PlacedLabel } from './types'
+import { labelBox } from './labels'
 import { textWidthPx } from './text'
 
 function labelRight(label: PlacedLabel | null): number {
@@ -37,4 +38,98 @@ export function futureStartX(
     right = Math.max(right, f.x + 7, labelRight(f.label))
   }
   return right
+}
+
+/** A stretch of the veil's left edge that bends around a label: from y0 to y1 it runs at x. */
+export interface VeilStep {
+  y0: number
+  y1: number
+  x: number
+}
+
+/** Labels further than this from the veil's edge cannot straddle it (none is this wide). */
+const NEAR_PX = 480
+
+/**
+ * Where the veil's left edge bends so that no label is cut by it: a label of a mark at or before
+ * the cursor that reaches past `veilX` keeps the veil back to its right end (it is shown whole),
+ * and a label of a later mark that starts before `veilX` is veiled from its left end (the future
+ * never shows half a word). A past label wins a height both want. Steps are sorted by y and do
+ * not overlap; between them the edge runs at `veilX`.
+ */
+export function veilSteps(
+  model: Pick<DiagramModel, 'messages' | 'decisions' | 'faults' | 'findings'>,
+  ms: number,
+  veilX: number,
+): VeilStep[] {
+  const past: VeilStep[] = []
+  const later: VeilStep[] = []
+  const consider = (label: PlacedLabel | null, atMs: number) => {
+    if (label === null || Math.abs(label.x - veilX) > NEAR_PX) return
+    const box = labelBox(label.text, label.fontPx, label.bold, label.x, label.y, label.anchor)
+    if (!(box.x0 < veilX && veilX < box.x1)) return
+    if (atMs <= ms) past.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: box.x1 + 1 })
+    else later.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: box.x0 - 1 })
+  }
+  for (const m of model.messages) {
+    consider(m.label, m.sentAtMs)
+    if (m.queued !== null) consider(m.queued.label, m.sentAtMs)
+  }
+  for (const d of model.decisions) {
+    consider(d.reason, d.atMs)
+    consider(d.value, d.atMs)
+  }
+  for (const f of model.faults) consider(f.label, f.atMs)
+  for (const f of model.findings) consider(f.label, f.finding.atMs)
+  if (past.length === 0 && later.length === 0) return []
+  // Cut the height into pieces at every step's ends; each piece takes the step that rules it.
+  const cuts = [...new Set([...past, ...later].flatMap((s) => [s.y0, s.y1]))].sort((a, b) => a - b)
+  const out: VeilStep[] = []
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const y0 = cuts[i] as number
+    const y1 = cuts[i + 1] as number
+    const mid = (y0 + y1) / 2
+    const covers = (s: VeilStep) => s.y0 <= mid && mid <= s.y1
+    const kept = past.filter(covers)
+    const veiled = later.filter(covers)
+    const x =
+      kept.length > 0
+        ? Math.max(...kept.map((s) => s.x))
+        : veiled.length > 0
+          ? Math.min(...veiled.map((s) => s.x))
+          : null
+    if (x === null) continue
+    const last = out[out.length - 1]
+    if (last !== undefined && last.y1 === y0 && last.x === x) last.y1 = y1
+    else out.push({ y0, y1, x })
+  }
+  return out
+}
+
+/**
+ * The veil's outline from y0 to y1, in the veil's own coordinates (its edge at x 0), `widthPx`
+ * wide: a rectangle whose left edge follows `steps` (absolute x, as veilSteps gives them).
+ */
+export function veilPath(
+  steps: readonly VeilStep[],
+  veilX: number,
+  y0: number,
+  y1: number,
+  widthPx: number,
+): string {
+  const r = (v: number) => Math.round(v * 10) / 10
+  const right = r(widthPx)
+  let d = `M${right},${r(y0)}`
+  let x = 0
+  const to = (nx: number, y: number) => {
+    if (nx !== x) d += `V${r(y)}H${r(nx)}`
+    x = nx
+  }
+  d += `H0`
+  for (const s of steps) {
+    if (s.y1 <= y0 || s.y0 >= y1) continue
+    to(s.x - veilX, Math.max(y0, s.y0))
+    to(0, Math.min(y1, s.y1))
+  }
+  return `${d}V${r(y1)}H${right}Z`
 }

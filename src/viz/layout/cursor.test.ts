@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import { PRESET_IDS } from '../../sim'
+import { presetRun } from '../../testing/presetRuns'
+import type { DiagramModel, PlacedLabel } from './index'
+import { futureStartX, layoutDiagram, textWidthPx, veilPath, veilSteps } from './index'
+import type { VeilStep } from './cursor'
+
+/** A label's box, measured here rather than by the code under test. */
+function boxOf(l: PlacedLabel) {
+  const w = textWidthPx(l.text, l.fontPx, l.bold)
+  const x0 = l.anchor === 'start' ? l.x : l.anchor === 'end' ? l.x - w : l.x - w / 2
+  return { x0, x1: x0 + w, y0: l.y - l.fontPx * 0.8, y1: l.y + l.fontPx * 0.2 }
+}
+
+function edgeAt(steps: readonly VeilStep[], veilX: number, y: number): number {
+  return steps.find((s) => s.y0 <= y && y <= s.y1)?.x ?? veilX
+}
+
+/** Every label with the time of its mark. */
+function timedLabels(model: DiagramModel): { label: PlacedLabel; atMs: number }[] {
+  const out: { label: PlacedLabel; atMs: number }[] = []
+  const add = (label: PlacedLabel | null, atMs: number) => {
+    if (label !== null) out.push({ label, atMs })
+  }
+  for (const m of model.messages) {
+    add(m.label, m.sentAtMs)
+    add(m.queued?.label ?? null, m.sentAtMs)
+  }
+  for (const d of model.decisions) {
+    add(d.reason, d.atMs)
+    add(d.value, d.atMs)
+  }
+  for (const f of model.faults) add(f.label, f.atMs)
+  for (const f of model.findings) add(f.label, f.finding.atMs)
+  return out
+}
+
+const label = (x: number, y: number, text = 'renew-refused'): PlacedLabel => ({
+  x,
+  y,
+  anchor: 'start',
+  text,
+  className: 'fl-msg-label',
+  fontPx: 11,
+  bold: false,
+})
+
+function modelWith(messages: { label: PlacedLabel; sentAtMs: number }[]) {
+  return {
+    messages: messages.map((m) => ({ ...m, queued: null })),
+    decisions: [],
+    faults: [],
+    findings: [],
+  } as unknown as Pick<DiagramModel, 'messages' | 'decisions' | 'faults' | 'findings'>
+}
+
+describe('veilSteps', () => {
+  it('keeps a past label whole and veils a later one whole; a past label wins a shared height', () => {
+    const w = textWidthPx('renew-refused', 11, false)
+    const past = label(480, 100)
+    const later = label(490, 140)
+    const both = veilSteps(
+      modelWith([
+        { label: past, sentAtMs: 1000 },
+        { label: later, sentAtMs: 1200 },
+      ]),
+      1000,
+      500,
+    )
+    expect(both).toHaveLength(2)
+    expect(both[0]?.x).toBeCloseTo(480 + w + 1, 5)
+    expect(both[1]?.x).toBe(489)
+    // The same height wanted both ways: the past label stays whole.
+    const clash = veilSteps(
+      modelWith([
+        { label: past, sentAtMs: 1000 },
+        { label: label(490, 102), sentAtMs: 1200 },
+      ]),
+      1000,
+      500,
+    )
+    for (const y of [92, 97, 102]) expect(edgeAt(clash, 500, y)).toBeCloseTo(480 + w + 1, 5)
+  })
+
+  it('leaves the edge straight where no label straddles it', () => {
+    expect(veilSteps(modelWith([{ label: label(600, 100), sentAtMs: 1200 }]), 1000, 500)).toEqual(
+      [],
+    )
+    expect(veilSteps(modelWith([{ label: label(100, 100), sentAtMs: 900 }]), 1000, 500)).toEqual([])
+  })
+
+  it('bends around no label of any preset at any event: none is cut by the edge', () => {
+    for (const id of PRESET_IDS) {
+      const { run, findings } = presetRun(id)
+      for (const widthPx of [1200, 390]) {
+        const model = layoutDiagram({ run, findings, widthPx })
+        const labels = timedLabels(model)
+        for (const ms of new Set(run.events.map((e) => e.atMs))) {
+          const veilX = futureStartX(model, ms)
+          const steps = veilSteps(model, ms, veilX)
+          for (const { label: l, atMs } of labels) {
+            const box = boxOf(l)
+            for (const y of [box.y0 + 0.5, (box.y0 + box.y1) / 2, box.y1 - 0.5]) {
+              const edge = edgeAt(steps, veilX, y)
+              const cut = box.x0 + 0.5 < edge && edge < box.x1 - 0.5
+              expect(cut, `${id} at ${ms} ms, ${widthPx} px: "${l.text}" (${atMs} ms)`).toBe(false)
+            }
+          }
+        }
+      }
+    }
+  })
+})
+
+describe('veilPath', () => {
+  it('is the plain rectangle without steps, and follows a step in the veil’s own coordinates', () => {
+    expect(veilPath([], 500, 10, 200, 300)).toBe('M300,10H0V200H300Z')
+    expect(veilPath([{ y0: 90, y1: 104, x: 560 }], 500, 10, 200, 300)).toBe(
+      'M300,10H0V90H60V104H0V200H300Z',
+    )
+    // A step outside the height drawn is left out.
+    expect(veilPath([{ y0: 300, y1: 320, x: 560 }], 500, 10, 200, 300)).toBe('M300,10H0V200H300Z')
+  })
+})
