@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { largeHistory } from '../src/testing/largeHistory'
 import { expect, test } from './fixtures'
 
 const example = (name: string) => readFileSync(`examples/histories/${name}`, 'utf8')
@@ -135,4 +136,36 @@ test('any other log opens through a mapping, with a live preview of what it matc
   const findings = report(page)
   await expect(findings).toContainText('Verdict: unsafe')
   await expect(findings).toContainText('pasted text (your mapping)')
+})
+
+test('a large history shows how far the reading has got, then opens', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('/?scenario=gc-pause')
+  // Every value the bar takes, whether or not it is on screen yet (it shows after a moment).
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { flBarValues: string[] }).flBarValues = seen
+    new MutationObserver(() => {
+      const bar = document.querySelector('.fl-history-reading progress')
+      const value = bar?.getAttribute('value')
+      if (value != null && seen.at(-1) !== value) seen.push(value)
+    }).observe(document, { subtree: true, childList: true, attributes: true })
+  })
+  const text = largeHistory(40_000)
+  await page
+    .getByLabel('History files to open')
+    .setInputFiles({
+      name: 'large.ndjson',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(text),
+    })
+  await expect(page.locator('.fl-history-lead')).toBeVisible({ timeout: 60_000 })
+  const values = (
+    await page.evaluate(() => (window as unknown as { flBarValues: string[] }).flBarValues)
+  ).map(Number)
+  // Several steps, growing, the last of them the whole.
+  expect(values.length).toBeGreaterThan(3)
+  expect(values).toEqual([...values].sort((a, b) => a - b))
+  expect(values.at(-1)).toBe(1)
+  await expect(page.locator('.fl-history-reading')).toHaveCount(0)
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PRESET_IDS, toReport } from '../sim'
+import { largeHistory } from '../testing/largeHistory'
 import { presetRun } from '../testing/presetRuns'
 import type { Judgement } from './judge'
 import { judgeHistory } from './judge'
@@ -171,5 +172,37 @@ describe("the lab's own report read back (a round trip)", () => {
     expect(strip(j.result.violations)).toEqual(strip(findings.violations))
     expect(strip(j.result.warnings)).toEqual(strip(findings.warnings))
     expect(j.run.events).toEqual(run.events)
+  })
+})
+
+describe('progress while judging', () => {
+  it('reports growing shares of the work, ending with all of it', () => {
+    const text = largeHistory(20_000)
+    const heard: number[] = []
+    const out = judgeHistory([{ name: null, text }], (done) => heard.push(done))
+    expect(out.ok).toBe(true)
+    // Several reports while the lines are read, then one per stage, then the end.
+    expect(heard.length).toBeGreaterThan(5)
+    for (let i = 1; i < heard.length; i++) {
+      expect(heard[i]).toBeGreaterThanOrEqual(heard[i - 1] as number)
+    }
+    expect(heard[0]).toBeGreaterThan(0)
+    expect(heard.at(-1)).toBe(1)
+  })
+
+  it('splits reading between the inputs by their size', () => {
+    const a = readFileSync('examples/histories/gc-pause-unfenced.ndjson', 'utf8')
+    const heard: number[] = []
+    const out = judgeHistory(
+      [
+        { name: 'a.ndjson', text: a },
+        { name: 'b.ndjson', text: a },
+      ],
+      (done) => heard.push(done),
+    )
+    expect(out.ok).toBe(true)
+    // Each input read is half of the reading share; the end is all of the work.
+    expect(heard.slice(0, 2)).toEqual([0.125, 0.25])
+    expect(heard.at(-1)).toBe(1)
   })
 })

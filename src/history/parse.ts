@@ -250,13 +250,21 @@ export function fieldMessage(error: unknown): string {
 }
 
 /** Reads native NDJSON. Blank lines and lines starting with `#` or `//` are skipped. */
-export function parseNativeHistory(input: string): ParsedHistory {
+/** Lines read between two reports of progress. */
+const PROGRESS_LINES = 5000
+
+/** Reads the lab's own format; `onProgress` hears the share of lines read (0 to 1) now and then. */
+export function parseNativeHistory(
+  input: string,
+  onProgress?: (done: number) => void,
+): ParsedHistory {
   const errors = new LineErrors()
   const events: HistoryEvent[] = []
   let header = emptyHeader()
   let seenEvent = false
   const all = lines(input)
   for (let i = 0; i < all.length; i++) {
+    if (onProgress !== undefined && i % PROGRESS_LINES === 0 && i > 0) onProgress(i / all.length)
     const source = (all[i] as string).trim()
     const line = i + 1
     if (source === '' || source.startsWith('#') || source.startsWith('//')) continue

@@ -13,9 +13,10 @@ export function readHistory(
   text: string,
   name: string | null = null,
   year?: number,
+  onProgress?: (done: number) => void,
 ): ParsedHistory {
   if (looksLikeKubeLease(text)) return readKubeLease(text)
   if (looksLikeEtcd(text)) return readEtcd(text)
   if (looksLikeKlog(text)) return readKlog(text, name, year)
-  return parseNativeHistory(text)
+  return parseNativeHistory(text, onProgress)
 }

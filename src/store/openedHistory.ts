@@ -39,5 +39,10 @@ export function historyTitle(opened: OpenedHistory): string {
 
 /** A history being read (in a worker), or why the last one could not be opened. */
 export type HistoryStatus =
-  | { kind: 'reading'; names: readonly string[] }
+  | {
+      kind: 'reading'
+      names: readonly string[]
+      /** How much of the reading is done (0 to 1), once the worker has said; null before. */
+      done: number | null
+    }
   | { kind: 'failed'; names: readonly string[]; message: string; errors: readonly string[] }

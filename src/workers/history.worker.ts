@@ -1,7 +1,8 @@
 /**
  * Reads and judges a real history off the page's thread, so a large one never freezes the page
  * (src/history is the pure core; this is its worker shell). One job per worker: the page sends
- * the inputs, the worker answers with the outcome, or with what went wrong.
+ * the inputs, the worker answers with the outcome, or with what went wrong; while it works it
+ * says how far it has got (`{ progress }`, at most every PROGRESS_STEP of the work).
  */
 import type { HistoryInput, JudgeOutcome } from '../history'
 import { judgeHistory } from '../history'
@@ -12,10 +13,24 @@ export interface HistoryJob {
 
 export type HistoryReply = { ok: true; outcome: JudgeOutcome } | { ok: false; message: string }
 
+/** How far the judge has got (0 to 1): sent before the reply. */
+export interface HistoryProgress {
+  progress: number
+}
+
+/** Progress is posted when it has grown by this much (a hundred messages would be noise). */
+const PROGRESS_STEP = 0.02
+
 self.addEventListener('message', (event: MessageEvent<HistoryJob>) => {
   let reply: HistoryReply
+  let told = 0
+  const onProgress = (done: number) => {
+    if (done - told < PROGRESS_STEP) return
+    told = done
+    self.postMessage({ progress: done } satisfies HistoryProgress)
+  }
   try {
-    reply = { ok: true, outcome: judgeHistory(event.data.inputs) }
+    reply = { ok: true, outcome: judgeHistory(event.data.inputs, onProgress) }
   } catch (problem) {
     reply = { ok: false, message: problem instanceof Error ? problem.message : String(problem) }
   }

@@ -36,11 +36,18 @@ function HistoryStatusLine() {
   if (status === null) return null
   const names = status.names.join(' + ')
   if (status.kind === 'reading') {
+    // The worker says how far it has got; until it first does, the bar is indeterminate.
+    const percent = status.done === null ? null : Math.round(status.done * 100)
     return (
       <div className="fl-history-reading" role="status">
         <span>Reading {names}…</span>
-        {/* Indeterminate: the judge reads in one pass in its worker; the page keeps answering. */}
-        <progress aria-label={`Reading ${names}`} />
+        {/* Not in the live region's words: a reader would hear every step of it. */}
+        {percent === null ? null : <span aria-hidden="true">{percent}%</span>}
+        {status.done === null ? (
+          <progress aria-label={`Reading ${names}`} />
+        ) : (
+          <progress aria-label={`Reading ${names}`} value={status.done} max={1} />
+        )}
       </div>
     )
   }

@@ -5,11 +5,15 @@
  */
 import type { HistoryInput, JudgeOutcome } from '../../history'
 import { spawnHistoryWorker } from '../../workers/spawn'
-import type { HistoryReply } from '../../workers/history.worker'
+import type { HistoryProgress, HistoryReply } from '../../workers/history.worker'
 
-export async function judgeOffThread(inputs: HistoryInput[]): Promise<JudgeOutcome> {
+/** `onProgress` hears how much of the judging is done (0 to 1) while the worker reads. */
+export async function judgeOffThread(
+  inputs: HistoryInput[],
+  onProgress: (done: number) => void = () => {},
+): Promise<JudgeOutcome> {
   if (typeof Worker === 'function') {
-    const reply = await viaWorker(inputs).catch(() => null)
+    const reply = await viaWorker(inputs, onProgress).catch(() => null)
     if (reply !== null) {
       if (reply.ok) return reply.outcome
       throw new Error(reply.message)
@@ -20,10 +24,17 @@ export async function judgeOffThread(inputs: HistoryInput[]): Promise<JudgeOutco
 }
 
 /** The worker's reply, or a rejection when the worker could not start or run. */
-function viaWorker(inputs: HistoryInput[]): Promise<HistoryReply> {
+function viaWorker(
+  inputs: HistoryInput[],
+  onProgress: (done: number) => void,
+): Promise<HistoryReply> {
   return new Promise((resolve, reject) => {
     const worker = spawnHistoryWorker()
-    worker.addEventListener('message', (event: MessageEvent<HistoryReply>) => {
+    worker.addEventListener('message', (event: MessageEvent<HistoryReply | HistoryProgress>) => {
+      if ('progress' in event.data) {
+        onProgress(event.data.progress)
+        return
+      }
       worker.terminate()
       resolve(event.data)
     })

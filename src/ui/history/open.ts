@@ -21,10 +21,12 @@ export async function openHistoryInputs(
   names: readonly string[],
 ): Promise<boolean> {
   const { setHistoryStatus, announce } = store.getState()
-  setHistoryStatus({ kind: 'reading', names })
+  setHistoryStatus({ kind: 'reading', names, done: null })
   let failure: { message: string; errors: string[] }
   try {
-    const outcome = await judgeOffThread(inputs)
+    const outcome = await judgeOffThread(inputs, (done) =>
+      setHistoryStatus({ kind: 'reading', names, done }),
+    )
     if (outcome.ok) {
       store.getState().openHistory({ names, judgement: outcome.judgement })
       return true
