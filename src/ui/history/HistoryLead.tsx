@@ -40,7 +40,9 @@ function HistoryStatusLine() {
     const percent = status.done === null ? null : Math.round(status.done * 100)
     return (
       <div className="fl-history-reading" role="status">
-        <span>Reading {names}…</span>
+        <span>
+          {status.done === 1 ? 'Drawing' : 'Reading'} {names}…
+        </span>
         {/* Not in the live region's words: a reader would hear every step of it. */}
         {percent === null ? null : <span aria-hidden="true">{percent}%</span>}
         {status.done === null ? (

@@ -28,6 +28,9 @@ export async function openHistoryInputs(
       setHistoryStatus({ kind: 'reading', names, done }),
     )
     if (outcome.ok) {
+      // Drawing a large history holds the page for a moment: say so on screen first.
+      setHistoryStatus({ kind: 'reading', names, done: 1 })
+      await nextPaint()
       store.getState().openHistory({ names, judgement: outcome.judgement })
       return true
     }
@@ -42,6 +45,12 @@ export async function openHistoryInputs(
   setHistoryStatus({ kind: 'failed', names, ...failure })
   announce(`${names.join(' + ')} was not opened: ${failure.message}.`)
   return false
+}
+
+/** Resolves once the page has painted what was just rendered (at once where nothing paints). */
+function nextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve()
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
 
 /** Opens files as one history (a Lease watch and an application's write log merge). */
