@@ -70,8 +70,13 @@ describe('useDiagramLayout', () => {
     expect(calls.views).toEqual([key(view)])
     const ahead = nextFollowViews(view, run.endMs)
     expect(ahead).toHaveLength(2)
+    // Not while the view may still be moving.
     act(() => {
-      vi.advanceTimersByTime(200)
+      vi.advanceTimersByTime(100)
+    })
+    expect(calls.views).toEqual([key(view)])
+    act(() => {
+      vi.advanceTimersByTime(300)
     })
     expect(calls.views).toEqual([key(view), ...ahead.map(key)])
     // The cursor steps just past the right edge: the window turns to one laid out already.
@@ -89,6 +94,18 @@ describe('useDiagramLayout', () => {
         options: { time: 'auto', view: turned },
       }),
     )
+  })
+
+  it('lays out nothing ahead while the view glides (a new view every frame)', () => {
+    vi.useFakeTimers()
+    const { show } = mount()
+    for (let frame = 0; frame < 20; frame++) {
+      show({ fromMs: 4000 + frame * 25, toMs: 8000 + frame * 25 })
+      act(() => {
+        vi.advanceTimersByTime(16)
+      })
+    }
+    expect(calls.views).toHaveLength(20)
   })
 
   it('lays out the whole run once and nothing ahead', () => {

@@ -84,28 +84,42 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
     const ahead = view === null ? [] : nextFollowViews(view, endMs)
     layouts.keepOnly([view, ...ahead])
     const todo = ahead.filter((v) => !layouts.has(v))
-    // One window per idle slice, so no slice holds the page longer than one layout.
+    // One window per idle slice, so no slice holds the page longer than one layout; and only
+    // once the view has stayed put a moment (a glide moves it every frame: nothing to prepare).
     let cancel = () => {}
-    const next = () => {
+    const next = (afterMs: number) => {
       const v = todo.shift()
       if (v === undefined) return
-      cancel = whenIdle(() => {
+      cancel = whenIdle(afterMs, () => {
         layouts.get(v)
-        next()
+        next(0)
       })
     }
-    next()
+    next(SETTLE_MS)
     return () => cancel()
   }, [layouts, view, endMs])
   return model
 }
 
-/** Runs `task` when the page is idle (soon, where idle callbacks are not supported). */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 1000 })
-    return () => cancelIdleCallback(handle)
+/** How long a view stays put before its neighbours are laid out. */
+const SETTLE_MS = 120
+
+/**
+ * Runs `task` in the first idle time after `afterMs` (after 50 ms more where idle callbacks are
+ * not supported); returns the function that cancels it.
+ */
+function whenIdle(afterMs: number, task: () => void): () => void {
+  let idle: number | null = null
+  const timer = setTimeout(
+    () => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(task, { timeout: 1000 })
+      else task()
+    },
+    afterMs + (typeof requestIdleCallback === 'function' ? 0 : 50),
+  )
+  return () => {
+    clearTimeout(timer)
+    if (idle !== null) cancelIdleCallback(idle)
   }
-  const handle = setTimeout(task, 50)
-  return () => clearTimeout(handle)
 }
