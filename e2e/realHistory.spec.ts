@@ -152,13 +152,11 @@ test('a large history shows how far the reading has got, then opens', async ({ p
     }).observe(document, { subtree: true, childList: true, attributes: true })
   })
   const text = largeHistory(40_000)
-  await page
-    .getByLabel('History files to open')
-    .setInputFiles({
-      name: 'large.ndjson',
-      mimeType: 'application/x-ndjson',
-      buffer: Buffer.from(text),
-    })
+  await page.getByLabel('History files to open').setInputFiles({
+    name: 'large.ndjson',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(text),
+  })
   await expect(page.locator('.fl-history-lead')).toBeVisible({ timeout: 60_000 })
   const values = (
     await page.evaluate(() => (window as unknown as { flBarValues: string[] }).flBarValues)

@@ -26,74 +26,52 @@ export interface DiagramLayoutInput {
   dangerWindows: readonly DangerWindowInput[] | undefined
 }
 
-/** Layouts of one run, width and axis, by view. */
-class Layouts {
-  private readonly byView = new Map<string, DiagramModel>()
-
-  constructor(private readonly input: DiagramLayoutInput) {}
-
-  get(view: TimeView | null): DiagramModel {
-    const key = keyOf(view)
-    const known = this.byView.get(key)
-    if (known !== undefined) return known
-    const model = this.layout(view)
-    this.byView.set(key, model)
-    return model
-  }
-
-  has(view: TimeView): boolean {
-    return this.byView.has(keyOf(view))
-  }
-
-  /** Forgets every window but these. */
-  keepOnly(views: readonly (TimeView | null)[]): void {
-    const keep = new Set(views.map(keyOf))
-    for (const key of this.byView.keys()) if (!keep.has(key)) this.byView.delete(key)
-  }
-
-  private layout(view: TimeView | null): DiagramModel {
-    const { run, findings, spans, widthPx, time, alignWith, dangerWindows } = this.input
-    return layoutDiagram({
-      run,
-      findings,
-      spans,
-      widthPx,
-      options: {
-        time,
-        ...(alignWith === undefined ? {} : { alignWith }),
-        ...(view === null ? {} : { view }),
-        ...(dangerWindows === undefined ? {} : { dangerWindows }),
-      },
-    })
-  }
-}
-
-function keyOf(view: TimeView | null): string {
-  return view === null ? 'all' : `${view.fromMs}:${view.toMs}`
-}
+const keyOf = (view: TimeView | null) => (view === null ? '' : `${view.fromMs}:${view.toMs}`)
 
 export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | null): DiagramModel {
   const { run, findings, spans, widthPx, time, alignWith, dangerWindows } = input
-  const layouts = useMemo(
-    () => new Layouts({ run, findings, spans, widthPx, time, alignWith, dangerWindows }),
-    [run, findings, spans, widthPx, time, alignWith, dangerWindows],
-  )
+  // Layouts of this run, width and axis, by view: a new map whenever any of those changes.
+  const layouts = useMemo(() => {
+    const byView = new Map<string, DiagramModel>()
+    const get = (v: TimeView | null): DiagramModel => {
+      let model = byView.get(keyOf(v))
+      if (model === undefined) {
+        model = layoutDiagram({
+          run,
+          findings,
+          spans,
+          widthPx,
+          options: {
+            time,
+            ...(alignWith === undefined ? {} : { alignWith }),
+            ...(v === null ? {} : { view: v }),
+            ...(dangerWindows === undefined ? {} : { dangerWindows }),
+          },
+        })
+        byView.set(keyOf(v), model)
+      }
+      return model
+    }
+    return { byView, get }
+  }, [run, findings, spans, widthPx, time, alignWith, dangerWindows])
   const model = useMemo(() => layouts.get(view), [layouts, view])
   const endMs = Math.max(1, run.endMs)
   useEffect(() => {
     const ahead = view === null ? [] : nextFollowViews(view, endMs)
-    layouts.keepOnly([view, ...ahead])
-    const todo = ahead.filter((v) => !layouts.has(v))
+    // Keep only this window and the ones ahead of it.
+    const keep = new Set([view, ...ahead].map(keyOf))
+    for (const key of layouts.byView.keys()) if (!keep.has(key)) layouts.byView.delete(key)
     // One window per idle slice, so no slice holds the page longer than one layout; and only
     // once the view has stayed put a moment (a glide moves it every frame: nothing to prepare).
     let cancel = () => {}
     const next = (afterMs: number) => {
-      const v = todo.shift()
-      if (v === undefined) return
-      cancel = whenIdle(afterMs, () => {
-        layouts.get(v)
-        next(0)
-      })
+      const v = ahead.shift()
+      if (v !== undefined) {
+        cancel = whenIdle(afterMs, () => {
+          layouts.get(v)
+          next(0)
+        })
+      }
     }
     next(SETTLE_MS)
     return () => cancel()

@@ -62,18 +62,18 @@ export function veilSteps(
   ms: number,
   veilX: number,
 ): VeilStep[] {
-  const past: VeilStep[] = []
-  const later: VeilStep[] = []
+  const found: (VeilStep & { past: boolean })[] = []
   const consider = (label: PlacedLabel | null, atMs: number) => {
     if (label === null || Math.abs(label.x - veilX) > NEAR_PX) return
     const box = labelBox(label.text, label.fontPx, label.bold, label.x, label.y, label.anchor)
-    if (!(box.x0 < veilX && veilX < box.x1)) return
-    if (atMs <= ms) past.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: box.x1 + 1 })
-    else later.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: box.x0 - 1 })
+    const past = atMs <= ms
+    if (box.x0 < veilX && veilX < box.x1) {
+      found.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: past ? box.x1 + 1 : box.x0 - 1, past })
+    }
   }
   for (const m of model.messages) {
     consider(m.label, m.sentAtMs)
-    if (m.queued !== null) consider(m.queued.label, m.sentAtMs)
+    consider(m.queued?.label ?? null, m.sentAtMs)
   }
   for (const d of model.decisions) {
     consider(d.reason, d.atMs)
@@ -81,29 +81,20 @@ export function veilSteps(
   }
   for (const f of model.faults) consider(f.label, f.atMs)
   for (const f of model.findings) consider(f.label, f.finding.atMs)
-  if (past.length === 0 && later.length === 0) return []
-  // Cut the height into pieces at every step's ends; each piece takes the step that rules it.
-  const cuts = [...new Set([...past, ...later].flatMap((s) => [s.y0, s.y1]))].sort((a, b) => a - b)
-  const out: VeilStep[] = []
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    const y0 = cuts[i] as number
-    const y1 = cuts[i + 1] as number
-    const mid = (y0 + y1) / 2
-    const covers = (s: VeilStep) => s.y0 <= mid && mid <= s.y1
-    const kept = past.filter(covers)
-    const veiled = later.filter(covers)
-    const x =
-      kept.length > 0
-        ? Math.max(...kept.map((s) => s.x))
-        : veiled.length > 0
-          ? Math.min(...veiled.map((s) => s.x))
-          : null
-    if (x === null) continue
+  // Labels never overlap, but their margins may: steps that touch merge, the past one's x winning.
+  found.sort((a, b) => a.y0 - b.y0)
+  const out: (VeilStep & { past: boolean })[] = []
+  for (const s of found) {
     const last = out[out.length - 1]
-    if (last !== undefined && last.y1 === y0 && last.x === x) last.y1 = y1
-    else out.push({ y0, y1, x })
+    if (last === undefined || s.y0 >= last.y1) out.push({ ...s })
+    else {
+      last.y1 = Math.max(last.y1, s.y1)
+      if (s.past) last.x = last.past ? Math.max(last.x, s.x) : s.x
+      else if (!last.past) last.x = Math.min(last.x, s.x)
+      last.past ||= s.past
+    }
   }
-  return out
+  return out.map(({ y0, y1, x }) => ({ y0, y1, x }))
 }
 
 /**
