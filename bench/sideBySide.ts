@@ -128,6 +128,13 @@ async function open(browser: Browser, url: string, target: Target): Promise<Page
 async function coldLoad(browser: Browser, url: string, target: Target): Promise<Load> {
   const page = await open(browser, url, target)
   try {
+    // The paint's entry can arrive after the ready frame (its time is the paint's, reported
+    // later): read it once it is there, or the median would mix in missing samples.
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      null,
+      { timeout: 10_000 },
+    )
     return await page.evaluate(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]
       return { fcpMs: fcp?.startTime ?? Number.NaN, readyMs: window.flReadyMs ?? Number.NaN }
