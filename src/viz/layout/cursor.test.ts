@@ -2,37 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { PRESET_IDS } from '../../sim'
 import { presetRun } from '../../testing/presetRuns'
 import type { DiagramModel, PlacedLabel } from './index'
-import { futureStartX, layoutDiagram, textWidthPx, veilPath, veilSteps } from './index'
+import { futureStartX, layoutDiagram, textWidthPx, timedLabels, veilPath, veilSteps } from './index'
 import type { VeilStep } from './cursor'
-
-/** A label's box, measured here rather than by the code under test. */
-function boxOf(l: PlacedLabel) {
-  const w = textWidthPx(l.text, l.fontPx, l.bold)
-  const x0 = l.anchor === 'start' ? l.x : l.anchor === 'end' ? l.x - w : l.x - w / 2
-  return { x0, x1: x0 + w, y0: l.y - l.fontPx * 0.8, y1: l.y + l.fontPx * 0.2 }
-}
+import { labelBox } from './labels'
 
 function edgeAt(steps: readonly VeilStep[], veilX: number, y: number): number {
   return steps.find((s) => s.y0 <= y && y <= s.y1)?.x ?? veilX
-}
-
-/** Every label with the time of its mark. */
-function timedLabels(model: DiagramModel): { label: PlacedLabel; atMs: number }[] {
-  const out: { label: PlacedLabel; atMs: number }[] = []
-  const add = (label: PlacedLabel | null, atMs: number) => {
-    if (label !== null) out.push({ label, atMs })
-  }
-  for (const m of model.messages) {
-    add(m.label, m.sentAtMs)
-    add(m.queued?.label ?? null, m.sentAtMs)
-  }
-  for (const d of model.decisions) {
-    add(d.reason, d.atMs)
-    add(d.value, d.atMs)
-  }
-  for (const f of model.faults) add(f.label, f.atMs)
-  for (const f of model.findings) add(f.label, f.finding.atMs)
-  return out
 }
 
 const label = (x: number, y: number, text = 'renew-refused'): PlacedLabel => ({
@@ -46,12 +21,13 @@ const label = (x: number, y: number, text = 'renew-refused'): PlacedLabel => ({
 })
 
 function modelWith(messages: { label: PlacedLabel; sentAtMs: number }[]) {
-  return {
+  const marks = {
     messages: messages.map((m) => ({ ...m, queued: null })),
     decisions: [],
     faults: [],
     findings: [],
   } as unknown as Pick<DiagramModel, 'messages' | 'decisions' | 'faults' | 'findings'>
+  return { timedLabels: timedLabels(marks) }
 }
 
 describe('veilSteps', () => {
@@ -94,21 +70,43 @@ describe('veilSteps', () => {
       const { run, findings } = presetRun(id)
       for (const widthPx of [1200, 390]) {
         const model = layoutDiagram({ run, findings, widthPx })
-        const labels = timedLabels(model)
         for (const ms of new Set(run.events.map((e) => e.atMs))) {
           const veilX = futureStartX(model, ms)
           const steps = veilSteps(model, ms, veilX)
-          for (const { label: l, atMs } of labels) {
-            const box = boxOf(l)
+          for (const box of model.timedLabels) {
             for (const y of [box.y0 + 0.5, (box.y0 + box.y1) / 2, box.y1 - 0.5]) {
               const edge = edgeAt(steps, veilX, y)
               const cut = box.x0 + 0.5 < edge && edge < box.x1 - 0.5
-              expect(cut, `${id} at ${ms} ms, ${widthPx} px: "${l.text}" (${atMs} ms)`).toBe(false)
+              expect(
+                cut,
+                `${id} at ${ms} ms, ${widthPx} px: label at ${box.x0} (${box.atMs} ms)`,
+              ).toBe(false)
             }
           }
         }
       }
     }
+  })
+})
+
+describe('timedLabels', () => {
+  it('lists each label of a message, a wait, a decision, a fault and a finding, at its mark’s time', () => {
+    const l = (text: string) => label(100, 50, text)
+    const marks = {
+      messages: [{ label: l('grant 41'), sentAtMs: 5, queued: { label: l('queued 15 s') } }],
+      decisions: [{ reason: l('41 < 42'), value: l('"A"'), atMs: 16_005 }],
+      faults: [{ label: l('paused'), atMs: 1_000 }],
+      findings: [{ label: l('two believers'), finding: { atMs: 10_000 } }],
+    } as unknown as Pick<DiagramModel, 'messages' | 'decisions' | 'faults' | 'findings'>
+    const box = (text: string) => labelBox(text, 11, false, 100, 50, 'start')
+    expect(timedLabels(marks)).toEqual([
+      { ...box('grant 41'), atMs: 5 },
+      { ...box('queued 15 s'), atMs: 5 },
+      { ...box('41 < 42'), atMs: 16_005 },
+      { ...box('"A"'), atMs: 16_005 },
+      { ...box('paused'), atMs: 1_000 },
+      { ...box('two believers'), atMs: 10_000 },
+    ])
   })
 })
 

@@ -4,7 +4,7 @@
  * the veil over the future starts after the rightmost of them, not at the cursor line.
  */
 import { xOfMs } from './scale'
-import type { DiagramModel, PlacedLabel } from './types'
+import type { DiagramModel, PlacedLabel, TimedLabel } from './types'
 import { labelBox } from './labels'
 import { textWidthPx } from './text'
 
@@ -47,8 +47,33 @@ export interface VeilStep {
   x: number
 }
 
-/** Labels further than this from the veil's edge cannot straddle it (none is this wide). */
-const NEAR_PX = 480
+/**
+ * Every label of a mark at a moment, with its box (measured once per layout, not per frame:
+ * the veil is redrawn on every cursor move).
+ */
+export function timedLabels(
+  model: Pick<DiagramModel, 'messages' | 'decisions' | 'faults' | 'findings'>,
+): TimedLabel[] {
+  const out: TimedLabel[] = []
+  const add = (label: PlacedLabel | null, atMs: number) => {
+    if (label === null) return
+    out.push({
+      ...labelBox(label.text, label.fontPx, label.bold, label.x, label.y, label.anchor),
+      atMs,
+    })
+  }
+  for (const m of model.messages) {
+    add(m.label, m.sentAtMs)
+    add(m.queued?.label ?? null, m.sentAtMs)
+  }
+  for (const d of model.decisions) {
+    add(d.reason, d.atMs)
+    add(d.value, d.atMs)
+  }
+  for (const f of model.faults) add(f.label, f.atMs)
+  for (const f of model.findings) add(f.label, f.finding.atMs)
+  return out
+}
 
 /**
  * Where the veil's left edge bends so that no label is cut by it: a label of a mark at or before
@@ -58,29 +83,16 @@ const NEAR_PX = 480
  * not overlap; between them the edge runs at `veilX`.
  */
 export function veilSteps(
-  model: Pick<DiagramModel, 'messages' | 'decisions' | 'faults' | 'findings'>,
+  model: Pick<DiagramModel, 'timedLabels'>,
   ms: number,
   veilX: number,
 ): VeilStep[] {
   const found: (VeilStep & { past: boolean })[] = []
-  const consider = (label: PlacedLabel | null, atMs: number) => {
-    if (label === null || Math.abs(label.x - veilX) > NEAR_PX) return
-    const box = labelBox(label.text, label.fontPx, label.bold, label.x, label.y, label.anchor)
-    const past = atMs <= ms
-    if (box.x0 < veilX && veilX < box.x1) {
-      found.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: past ? box.x1 + 1 : box.x0 - 1, past })
-    }
+  for (const box of model.timedLabels) {
+    if (!(box.x0 < veilX && veilX < box.x1)) continue
+    const past = box.atMs <= ms
+    found.push({ y0: box.y0 - 1, y1: box.y1 + 1, x: past ? box.x1 + 1 : box.x0 - 1, past })
   }
-  for (const m of model.messages) {
-    consider(m.label, m.sentAtMs)
-    consider(m.queued?.label ?? null, m.sentAtMs)
-  }
-  for (const d of model.decisions) {
-    consider(d.reason, d.atMs)
-    consider(d.value, d.atMs)
-  }
-  for (const f of model.faults) consider(f.label, f.atMs)
-  for (const f of model.findings) consider(f.label, f.finding.atMs)
   // Labels never overlap, but their margins may: steps that touch merge, the past one's x winning.
   found.sort((a, b) => a.y0 - b.y0)
   const out: (VeilStep & { past: boolean })[] = []

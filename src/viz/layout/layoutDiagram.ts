@@ -23,6 +23,7 @@ import type { LaneSpec, Metrics } from './geometry'
 import { axisLabels } from './axis'
 import { clearBarTexts } from './barText'
 import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines } from './geometry'
+import { timedLabels } from './cursor'
 import { placeLabels, round } from './labels'
 import { legendKinds, layoutLegend } from './legend'
 import { lockDelays, leaseEnds, lockHolds } from './lock'
@@ -314,6 +315,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     partitions,
     legend,
     notes,
+    timedLabels: timedLabels({ messages, decisions: badges, faults, findings: markers }),
     description: [
       describeDiagram(run, findings, spans, specs),
       dangerWords(input.options?.dangerWindows ?? []),

@@ -13,6 +13,11 @@ export interface Box {
   y1: number
 }
 
+/** A placed label's box and the time of the mark it belongs to. */
+export interface TimedLabel extends Box {
+  atMs: number
+}
+
 export type TextAnchor = 'start' | 'middle' | 'end'
 
 export interface PlacedLabel {
@@ -370,6 +375,11 @@ export interface DiagramModel {
   legend: LegendItem[]
   /** Labels that belong to no single mark (e.g. "highest token" captions). */
   notes: PlacedLabel[]
+  /**
+   * The boxes of the labels of marks at a moment (messages, queued waits, decisions, faults,
+   * findings), with that moment: the veil over the future bends around them (`veilSteps`).
+   */
+  timedLabels: TimedLabel[]
   /** A plain-text account of the figure, for screen readers (`<desc>`). */
   description: string
 }
