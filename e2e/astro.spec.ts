@@ -11,16 +11,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
-import { CHROMIUM_ARGS, resolveChromium } from './chromium'
-import { BLOG, PUBLIC_LAB_ARGS } from './embedHost'
+import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
-const executablePath = resolveChromium()
 test.use({
-  launchOptions: {
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
-  },
+  launchOptions: blogLaunchOptions(),
 })
 
 const PAGES = ['md', 'mdx', 'astro'] as const
@@ -102,17 +97,7 @@ test('the README’s Astro snippets work in a real Astro build (.md, .mdx, .astr
       await expect(frame.getByRole('button', { name: 'Step forward' }), name).toBeVisible()
       await expect(frame.getByRole('tab'), name).toHaveCount(0)
       await frame.getByRole('button', { name: 'Step forward' }).click()
-      const contentHeight = () =>
-        frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
-      await expect
-        .poll(async () =>
-          Math.abs((await iframe.evaluate((el) => el.clientHeight)) - (await contentHeight())),
-        )
-        .toBeLessThanOrEqual(1)
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
-        name,
-      ).toBe(true)
+      await expectFrameFitsPost(page, iframe, frame, name)
     }
   }
 })

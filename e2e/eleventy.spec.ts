@@ -10,16 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Eleventy from '@11ty/eleventy'
 import { expect, test } from './fixtures'
-import { CHROMIUM_ARGS, resolveChromium } from './chromium'
-import { BLOG, PUBLIC_LAB_ARGS } from './embedHost'
+import { BLOG, blogLaunchOptions, expectFrameFitsPost, expectNoSidewaysScroll } from './embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
-const executablePath = resolveChromium()
 test.use({
-  launchOptions: {
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
-  },
+  launchOptions: blogLaunchOptions(),
 })
 
 const LAYOUT =
@@ -96,15 +91,8 @@ test('the README’s iframe and custom element work in a real Eleventy build (Ma
     const frame = page.frameLocator('iframe')
     await expect(frame.locator('.fl-embed-title')).toHaveText('GC pause: token 41 vs 42')
     await frame.getByRole('button', { name: 'Step forward' }).click()
-    // The snippet's sizing script fits the frame to its content.
-    const contentHeight = () =>
-      frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
-    await expect
-      .poll(async () =>
-        Math.abs((await iframe.evaluate((el) => el.clientHeight)) - (await contentHeight())),
-      )
-      .toBeLessThanOrEqual(1)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
+    // The sizing script fits the frame to its content; no sideways scroll on a phone.
+    await expectFrameFitsPost(page, iframe, frame)
 
     for (const name of ['element-md', 'element-njk'] as const) {
       await page.goto(`${BLOG}/posts/${name}/`)
@@ -113,10 +101,7 @@ test('the README’s iframe and custom element work in a real Eleventy build (Ma
       await expect(element.locator('svg.fl-marks-layer').first(), name).toBeVisible()
       await element.getByRole('button', { name: 'Step forward' }).click()
       await expect(element.getByRole('slider', { name: 'Time' }), name).not.toHaveValue('0')
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
-        name,
-      ).toBe(true)
+      await expectNoSidewaysScroll(page, name)
     }
   }
 })

@@ -10,8 +10,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { encodeScenario } from '../src/link/encode'
 import type { PostOptions } from './embedHost'
-import { CHROMIUM_ARGS, resolveChromium } from './chromium'
-import { BLOG, blogPost, PUBLIC_LAB_ARGS, serveBlog } from './embedHost'
+import { BLOG, blogLaunchOptions, blogPost, serveBlog } from './embedHost'
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const GC_PAUSE = 'GC pause: token 41 vs 42'
@@ -22,12 +21,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 // drawings would match too).
 const DIAGRAM = 'svg.fl-marks-layer:not([data-prerendered] *)'
 
-const executablePath = resolveChromium()
 test.use({
-  launchOptions: {
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
-  },
+  launchOptions: blogLaunchOptions(),
 })
 
 let requests: string[] = []

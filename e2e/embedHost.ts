@@ -4,7 +4,9 @@
  * strict Content-Security-Policy (no inline script or style anywhere), and its stylesheet sets
  * `html { font-size: 62.5% }`, the classic rem trap for widgets.
  */
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, FrameLocator, LaunchOptions, Locator, Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { CHROMIUM_ARGS, resolveChromium } from './chromium'
 
 export const BLOG = 'http://blog.example'
 
@@ -125,3 +127,42 @@ export async function serveBlog(
 export const PUBLIC_LAB_ARGS: readonly string[] = [
   '--disable-features=BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessForNavigations,PrivateNetworkAccessSendPreflights,LocalNetworkAccessChecks',
 ]
+
+/** Chromium as the blog tests launch it: the system browser, with PUBLIC_LAB_ARGS. */
+export function blogLaunchOptions(): LaunchOptions {
+  const executablePath = resolveChromium()
+  return {
+    ...(executablePath ? { executablePath } : {}),
+    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
+  }
+}
+
+/** The post does not scroll sideways (a phone's width included). */
+export async function expectNoSidewaysScroll(page: Page, what?: string): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    what,
+  ).toBe(true)
+}
+
+/**
+ * The embed's iframe is as tall as its content (embed-host.js sized it) and the post does not
+ * scroll sideways (width="100%").
+ */
+export async function expectFrameFitsPost(
+  page: Page,
+  iframe: Locator,
+  frame: FrameLocator,
+  what?: string,
+): Promise<void> {
+  const contentHeight = () =>
+    frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
+  await expect
+    .poll(
+      async () =>
+        Math.abs((await iframe.evaluate((el) => el.clientHeight)) - (await contentHeight())),
+      what === undefined ? {} : { message: what },
+    )
+    .toBeLessThanOrEqual(1)
+  await expectNoSidewaysScroll(page, what)
+}

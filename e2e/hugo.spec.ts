@@ -10,16 +10,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
-import { CHROMIUM_ARGS, resolveChromium } from './chromium'
-import { BLOG, PUBLIC_LAB_ARGS } from './embedHost'
+import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
-const executablePath = resolveChromium()
 test.use({
-  launchOptions: {
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
-  },
+  launchOptions: blogLaunchOptions(),
 })
 
 function hugoInstalled(): boolean {
@@ -83,17 +78,7 @@ test('the README’s Hugo shortcode works in a real Hugo build (safe mode)', asy
     const frame = page.frameLocator('iframe')
     await expect(frame.locator('.fl-embed-title')).toHaveText('GC pause: token 41 vs 42')
     await frame.getByRole('button', { name: 'Step forward' }).click()
-    // embed-host.js fits the frame to its content.
-    const contentHeight = () =>
-      frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
-    await expect
-      .poll(async () =>
-        Math.abs((await iframe.evaluate((el) => el.clientHeight)) - (await contentHeight())),
-      )
-      .toBeLessThanOrEqual(1)
-    // width="100%": no sideways scroll on a phone.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true)
+    // The sizing script fits the frame to its content; no sideways scroll on a phone.
+    await expectFrameFitsPost(page, iframe, frame)
   }
 })

@@ -6,17 +6,12 @@
  */
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { CHROMIUM_ARGS, resolveChromium } from './chromium'
-import { BLOG, PUBLIC_LAB_ARGS } from './embedHost'
+import { BLOG, blogLaunchOptions } from './embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
-const executablePath = resolveChromium()
 test.use({
   javaScriptEnabled: false,
-  launchOptions: {
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
-  },
+  launchOptions: blogLaunchOptions(),
 })
 
 function labOrigin(baseURL: string | undefined): string {

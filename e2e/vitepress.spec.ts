@@ -10,16 +10,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { expect, test } from './fixtures'
-import { CHROMIUM_ARGS, resolveChromium } from './chromium'
-import { BLOG, PUBLIC_LAB_ARGS } from './embedHost'
+import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
-const executablePath = resolveChromium()
 test.use({
-  launchOptions: {
-    ...(executablePath ? { executablePath } : {}),
-    args: [...CHROMIUM_ARGS, ...PUBLIC_LAB_ARGS],
-  },
+  launchOptions: blogLaunchOptions(),
 })
 
 const TYPES: Record<string, string> = {
@@ -100,17 +95,8 @@ test('the README’s VitePress snippets work in a real VitePress build', async (
       await iframe.scrollIntoViewIfNeeded()
       await expect(frame.locator('.fl-embed-title')).toHaveText('GC pause: token 41 vs 42')
       await frame.getByRole('button', { name: 'Step forward' }).click()
-      // The sizing script from the config fits the frame to its content.
-      const contentHeight = () =>
-        frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
-      await expect
-        .poll(async () =>
-          Math.abs((await iframe.evaluate((el) => el.clientHeight)) - (await contentHeight())),
-        )
-        .toBeLessThanOrEqual(1)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
-        true,
-      )
+      // The sizing script fits the frame to its content; no sideways scroll on a phone.
+      await expectFrameFitsPost(page, iframe, frame)
     }
     expect(errors).toEqual([])
   } finally {
