@@ -53,6 +53,37 @@ describe('estimateRun', () => {
     )
   })
 
+  it('counts the renewals of a client that asks again while it holds (queued behind itself)', () => {
+    // Found by the property above (seed 1248805718): B's second acquire waits in the lock's
+    // queue behind B's own lease, and B renews all the while, to the end of the run.
+    const { actual, estimate } = sizes({
+      durationMs: 4583,
+      lockService: { releaseChecksOwner: false, renewChecksOwner: false, clockRate: 3.78 },
+      resources: [{ id: 'storage', fencing: 'check-then-write', checkToApplyMs: 1 }],
+      clients: [
+        {
+          id: 'A',
+          script: [
+            { do: 'acquire' },
+            { do: 'work', ms: 2614 },
+            { do: 'write', value: 1 },
+            { do: 'effect', resource: 'storage', value: 'A' },
+            { do: 'release' },
+          ],
+        },
+        {
+          id: 'B',
+          renewEveryMs: 100,
+          clockRate: 1.41,
+          script: [{ do: 'acquire' }, { do: 'acquire' }, { do: 'release' }],
+        },
+        { id: 'C', renewEveryMs: 459, clockRate: 0.1, script: [{ do: 'acquire' }] },
+      ],
+    })
+    expect(actual).toBeGreaterThan(100)
+    expect(estimate.events).toBeGreaterThanOrEqual(actual)
+  })
+
   it.each([
     ['10 clients × 23 cycles with long pauses', largeScenario()],
     ['10 clients × 400 rounds of contention', contentionScenario(10, 400)],

@@ -100,6 +100,22 @@ function renewEvents(scenario: Scenario, client: ClientConfig, lockNodes: number
 }
 
 /**
+ * Whether the script asks for the lock again while it holds it (an acquire with no release since
+ * the last one): the lock service queues that acquire behind the client's own lease, so the
+ * client can wait there, holding and renewing, until the run ends.
+ */
+function acquiresWhileHolding(client: ClientConfig): boolean {
+  let holding = false
+  for (const step of client.script) {
+    if (step.do === 'acquire') {
+      if (holding) return true
+      holding = true
+    } else if (step.do === 'release') holding = false
+  }
+  return false
+}
+
+/**
  * The longest a client can hold (and so renew) the lease. A client renews while it holds the
  * lease; it can hold it until the horizon when its script ends holding it, or when a message can
  * be lost (a drop, a partition, a crash) and leave it waiting for an answer. Otherwise it holds it
@@ -113,7 +129,7 @@ function holdMs(scenario: Scenario, client: ClientConfig): number {
   )
   const lastAcquire = client.script.findLastIndex((s) => s.do === 'acquire')
   const releasedAfter = client.script.slice(lastAcquire + 1).some((s) => s.do === 'release')
-  if (strands || !releasedAfter) return horizonMs
+  if (strands || !releasedAfter || acquiresWhileHolding(client)) return horizonMs
   const latency = scenario.network.latencyMs
   const maxLatencyMs = typeof latency === 'number' ? latency : latency[1]
   const applyMs = Math.max(0, ...scenario.resources.map((r) => r.checkToApplyMs))
