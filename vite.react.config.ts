@@ -9,7 +9,9 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   publicDir: false,
-  oxc: { jsx: { runtime: 'automatic' } },
+  // Production JSX (react/jsx-runtime): the dev runtime's jsxDEV is undefined in a production
+  // React, where a site's build would crash on the first render.
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   build: {
     outDir: 'dist-react',
     emptyOutDir: true,
@@ -22,6 +24,9 @@ export default defineConfig({
       fileName: () => 'react.js',
     },
     rolldownOptions: {
+      // A client component for React Server Components (Next.js's App Router): it holds state
+      // and effects, so a server page may render it but must not run it on the server.
+      output: { banner: "'use client';" },
       external: (id: string) => id === 'react' || id.startsWith('react/') || id === 'react-dom',
     },
   },

@@ -119,6 +119,34 @@ describe(
       )
     })
 
+    it('renders the React component under a production React, as a client component', () => {
+      // A site's production build runs React's production JSX runtime, where the development
+      // runtime's jsxDEV is undefined: a component compiled for development crashes there.
+      const html = execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "import { createElement } from 'react'; import { renderToString } from 'react-dom/server'; const { FencingLab } = await import('fencing-lab/react'); console.log(renderToString(createElement(FencingLab, { lab: 'https://l/', scenario: 'gc-pause', controls: 'none' })))",
+        ],
+        { cwd: project, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+      )
+      expect(html).toMatch(
+        /^<iframe [^>]*src="https:\/\/l\/embed\.html\?scenario=gc-pause&amp;controls=none/,
+      )
+      // Next.js's App Router renders a server page; the directive lets that page import it.
+      const entry = execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "import { readFileSync } from 'node:fs'; import { createRequire } from 'node:module'; process.stdout.write(readFileSync(createRequire(process.cwd() + '/').resolve('fencing-lab/react'), 'utf8').split('\\n')[0])",
+        ],
+        { cwd: project, encoding: 'utf8' },
+      )
+      expect(entry).toMatch(/^(["'])use client\1;$/)
+    })
+
     it('types the React component for a TypeScript site: its props are checked', () => {
       const types = join(REPO, 'node_modules', '@types', 'react')
       writeFileSync(
