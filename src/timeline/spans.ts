@@ -99,6 +99,12 @@ export interface PartitionSpan {
   between: [NodeId, NodeId]
   fromMs: number
   toMs: number
+  /**
+   * Whether it healed at `toMs`. A partition still in force when the run ends is cut there
+   * (`toMs` is the run's end, healed false); one that healed at that very moment is not in force
+   * at the end, which only this flag can tell.
+   */
+  healed: boolean
 }
 
 export interface Spans {
@@ -306,6 +312,7 @@ export function deriveSpans(run: Run): Spans {
           between: [e.between[0], e.between[1]],
           fromMs: e.atMs,
           toMs: e.untilMs === null ? endMs : Math.min(e.untilMs, endMs),
+          healed: false,
         }
         partitions.push(span)
         openPartitions.push(span)
@@ -313,10 +320,15 @@ export function deriveSpans(run: Run): Spans {
         return
       }
       case 'PartitionHealed': {
-        const span = openPartitions.find(
+        // The open one: a pair partitioned twice has an older, healed span too.
+        const index = openPartitions.findIndex(
           (p) => p.between[0] === e.between[0] && p.between[1] === e.between[1],
         )
-        if (span !== undefined) span.toMs = e.atMs
+        const span = openPartitions[index]
+        if (span === undefined) return
+        span.toMs = e.atMs
+        span.healed = true
+        openPartitions.splice(index, 1)
         return
       }
       case 'LinkFaultArmed':
