@@ -46,6 +46,7 @@ export default defineConfig(
       'test-results/',
       'coverage/',
       'bench/tmp/',
+      '.sites/',
     ],
   },
 

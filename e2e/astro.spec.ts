@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
+import { expectEmbedPlays } from './siteBuild'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({
@@ -97,6 +98,7 @@ test('the README’s Astro snippets work in a real Astro build (.md, .mdx, .astr
       await expect(frame.getByRole('button', { name: 'Step forward' }), name).toBeVisible()
       await expect(frame.getByRole('tab'), name).toHaveCount(0)
       await frame.getByRole('button', { name: 'Step forward' }).click()
+      await expectEmbedPlays(frame, `${name} at ${viewport.width} px`)
       await expectFrameFitsPost(page, iframe, frame, name)
     }
   }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Eleventy from '@11ty/eleventy'
 import { expect, test } from './fixtures'
+import { expectEmbedPlays } from './siteBuild'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost, expectNoSidewaysScroll } from './embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
@@ -91,6 +92,7 @@ test('the README’s iframe and custom element work in a real Eleventy build (Ma
     const frame = page.frameLocator('iframe')
     await expect(frame.locator('.fl-embed-title')).toHaveText('GC pause: token 41 vs 42')
     await frame.getByRole('button', { name: 'Step forward' }).click()
+    await expectEmbedPlays(frame, `iframe at ${viewport.width} px`)
     // The sizing script fits the frame to its content; no sideways scroll on a phone.
     await expectFrameFitsPost(page, iframe, frame)
 
@@ -101,6 +103,7 @@ test('the README’s iframe and custom element work in a real Eleventy build (Ma
       await expect(element.locator('svg.fl-marks-layer').first(), name).toBeVisible()
       await element.getByRole('button', { name: 'Step forward' }).click()
       await expect(element.getByRole('slider', { name: 'Time' }), name).not.toHaveValue('0')
+      await expectEmbedPlays(element, `${name} at ${viewport.width} px`)
       await expectNoSidewaysScroll(page, name)
     }
   }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
+import { expectEmbedPlays } from './siteBuild'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({
@@ -78,6 +79,7 @@ test('the README’s Hugo shortcode works in a real Hugo build (safe mode)', asy
     const frame = page.frameLocator('iframe')
     await expect(frame.locator('.fl-embed-title')).toHaveText('GC pause: token 41 vs 42')
     await frame.getByRole('button', { name: 'Step forward' }).click()
+    await expectEmbedPlays(frame, `at ${viewport.width} px`)
     // The sizing script fits the frame to its content; no sideways scroll on a phone.
     await expectFrameFitsPost(page, iframe, frame)
   }

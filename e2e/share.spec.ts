@@ -472,7 +472,11 @@ test.describe('Embed dialog', () => {
       ['Markdown', '](<http://127.0.0.1'],
       ['Hugo', '{{< fencing-lab scenario="gc-pause" controls="minimal"'],
       ['Astro', '<FencingLab scenario={"gc-pause"} controls={"minimal"}'],
-      ['MDX', 'referrerPolicy="strict-origin-when-cross-origin"'],
+      ['MDX / React', 'referrerPolicy="strict-origin-when-cross-origin"'],
+      [
+        'MDX / React',
+        /<FencingLab lab=\{"http:\/\/127\.0\.0\.1:\d+\/"\} scenario=\{"gc-pause"\} controls=\{"minimal"\} theme=\{"dark"\} autoplay loop from=\{9000\} to=\{16010\} t=\{16005\} id=\{"story"\}/,
+      ],
       ['VitePress', "head: [['script',"],
       ['Feed', '/figures/gc-pause.svg"'],
     ] as const) {

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { extname, join } from 'node:path'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
+import { expectEmbedPlays } from './siteBuild'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({
@@ -95,6 +96,7 @@ test('the README’s VitePress snippets work in a real VitePress build', async (
       await iframe.scrollIntoViewIfNeeded()
       await expect(frame.locator('.fl-embed-title')).toHaveText('GC pause: token 41 vs 42')
       await frame.getByRole('button', { name: 'Step forward' }).click()
+      await expectEmbedPlays(frame, `at ${viewport.width} px`)
       // The sizing script fits the frame to its content; no sideways scroll on a phone.
       await expectFrameFitsPost(page, iframe, frame)
     }

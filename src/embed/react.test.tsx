@@ -8,9 +8,12 @@ import { createRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import type { EmbedControls, EmbedTheme } from '../link/embed'
-import type { FencingLabControls, FencingLabTheme } from './react'
+import type { FencingLabControls, FencingLabProps, FencingLabTheme } from './react'
 import { FencingLab, fencingLabSrc } from './react'
 import { RESIZE_TYPE } from './resize'
+import { findPreset, parseScenario } from '../sim'
+import { buildSnippets } from '../ui/share/snippets'
+import type { EmbedOptions, EmbedSource } from '../ui/share/snippets'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -55,6 +58,28 @@ function frame(): HTMLIFrameElement {
   return found
 }
 
+function lockDelay() {
+  const parsed = parseScenario(findPreset('lock-delay')?.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.scenario
+}
+
+/** A one-line JSX element's props: `name={"string"}`, `name={123}`, bare `name` (true). */
+function jsxProps(element: string): Record<string, string | number | boolean> {
+  const inner = /^<FencingLab ((?:.|\n)*) \/>$/.exec(element)?.[1]
+  if (inner === undefined) throw new Error(`not a <FencingLab … /> element: ${element}`)
+  const props: Record<string, string | number | boolean> = {}
+  const prop = /(\w+)(?:=\{("(?:\\.|[^"\\])*"|\d+)\})?(?: |$)/gy
+  let match: RegExpExecArray | null
+  while ((match = prop.exec(inner)) !== null) {
+    const [, name = '', value] = match
+    props[name] = value === undefined ? true : (JSON.parse(value) as string | number)
+    if (prop.lastIndex >= inner.length) break
+  }
+  if (prop.lastIndex !== inner.length) throw new Error(`unreadable props: ${inner}`)
+  return props
+}
+
 function postHeight(from: Window | null, height: number) {
   act(() => {
     window.dispatchEvent(
@@ -92,6 +117,42 @@ describe('<FencingLab> (fencing-lab/react)', () => {
       /^https:\/\/lab\.example\/fencing\/embed\.html\?controls=minimal&theme=auto#s=abc$/,
     )
     expect(() => fencingLabSrc({ lab: LAB })).toThrow(/give `scenario`/)
+  })
+
+  it('the Embed dialog’s React snippet opens what its iframe snippet opens', () => {
+    const everything: EmbedOptions = {
+      controls: 'full',
+      theme: 'dark',
+      autoplay: true,
+      loop: true,
+      cursorMs: 16005,
+      range: { fromMs: 9000, toMs: 16010 },
+      name: 'story-1',
+      heightPx: 480,
+    }
+    const plain: EmbedOptions = { ...everything, autoplay: false, loop: false, cursorMs: null }
+    const targets: Array<EmbedSource['target']> = [
+      { kind: 'preset', id: 'gc-pause' },
+      { kind: 'custom', scenario: lockDelay() },
+    ]
+    for (const target of targets) {
+      for (const options of [everything, { ...plain, range: null, name: '' }]) {
+        const source: EmbedSource = {
+          baseUrl: LAB,
+          pageUrl: `${LAB}index.html`,
+          target,
+          title: 'A “quoted” title',
+          figure: { lightFile: 'a.svg', darkFile: 'b.svg', widthPx: 1, heightPx: 1, alt: 'x' },
+        }
+        const snippets = buildSnippets(source, options)
+        const [importLine, blank, usage, ...rest] = snippets.react.split('\n')
+        expect(importLine).toBe(`import { FencingLab } from 'fencing-lab/react'`)
+        expect([blank, rest]).toEqual(['', []])
+        const props = jsxProps(usage ?? '')
+        expect(fencingLabSrc(props as unknown as FencingLabProps)).toBe(snippets.embedUrl)
+        expect(props.title).toBe('Fencing Lab: A “quoted” title')
+      }
+    }
   })
 
   it('sizes itself from its own frame, again after a client-side navigation away and back', () => {

@@ -1,7 +1,7 @@
 /**
  * `fencing-lab/react`: the embed as a React component, for React and MDX sites (Docusaurus,
  * Next.js, Gatsby). It renders the embed's iframe with the same options (`scenario` or `s`,
- * `controls`, `theme`, `autoplay`, `loop`, `t`, `from`, `to`), and needs no script on the page:
+ * `controls`, `theme`, `autoplay`, `loop`, `t`, `from`, `to`, `id`), and needs no script on the page:
  * the component itself listens for the frame's height messages (src/embed/resize.ts) while it is
  * mounted, so it sizes itself on the first page and on every page a reader reaches by client-side
  * navigation, where a `<script>` in MDX would never run. It asks the frame for its height once it
@@ -44,6 +44,8 @@ export interface FencingLabProps {
   /** The part of the run it plays, in ms. */
   from?: number
   to?: number
+  /** A name for the embed on the page (the embed address's `id`: its messages carry it). */
+  id?: string
   /** The frame's accessible name. */
   title?: string
   /** A fixed height in px (the frame then ignores its content's height). */
@@ -71,7 +73,7 @@ export function fencingLabSrc(props: FencingLabProps): string {
     loop: props.loop ?? false,
     cursorMs: props.t ?? null,
     range,
-    name: '',
+    name: props.id ?? '',
   })
 }
 

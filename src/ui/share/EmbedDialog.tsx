@@ -40,7 +40,7 @@ const SNIPPET_TABS: ReadonlyArray<{ id: SnippetTab; label: string }> = [
   { id: 'element', label: 'Custom element' },
   { id: 'hugo', label: 'Hugo' },
   { id: 'astro', label: 'Astro' },
-  { id: 'mdx', label: 'MDX' },
+  { id: 'mdx', label: 'MDX / React' },
   { id: 'vitepress', label: 'VitePress' },
   { id: 'markdown', label: 'Markdown' },
   { id: 'figure', label: 'Feed' },
@@ -384,10 +384,32 @@ function SnippetPanel({
       return (
         <>
           <p className="fl-hint">
-            For MDX (Docusaurus, Next.js, Astro <code>.mdx</code>): a JSX iframe, no script and no
-            style string, so it survives client-side navigation.
+            React and MDX sites (Docusaurus, Next.js): the <code>fencing-lab</code> package’s
+            component fits itself to its content and survives client-side navigation.
+          </p>
+          <Snippet
+            heading="MDX or JSX"
+            label="React component snippet"
+            text={snippets.react}
+            onCopy={onCopy}
+          />
+          <p className="fl-hint">
+            Nothing to install: a JSX iframe, with no script and no style string. The optional
+            sizing script goes in the site’s configuration.
           </p>
           <Snippet heading="MDX" label="MDX snippet" text={snippets.mdx} onCopy={onCopy} />
+          <Snippet
+            heading="docusaurus.config.js"
+            label="Docusaurus configuration"
+            text={snippets.docusaurusConfig}
+            onCopy={onCopy}
+          />
+          <Snippet
+            heading="Next.js: app/layout.jsx"
+            label="Next.js layout script"
+            text={snippets.nextScript}
+            onCopy={onCopy}
+          />
         </>
       )
     case 'vitepress':

@@ -28,6 +28,9 @@ describe('the README’s snippets and the shipped files', () => {
           'vitepress',
           'vitepressConfig',
           'feed',
+          'docusaurusConfig',
+          'nextScript',
+          'react',
         ]),
       ),
     )

@@ -233,6 +233,15 @@ describe('embed snippets', () => {
       // VitePress reads <script> in Markdown as a Vue block.
       expect(s.vitepress).not.toMatch(/^<script/m)
       expect(s.mdx).not.toMatch(/^<script/m)
+      // MDX and React: an import, then the element; no comment, style string or script.
+      for (const text of [s.react, s.nextScript]) {
+        expect(text).toMatch(/^import \{?\s?\w+\s?\}? from '[\w/-]+'\n\n<\w+ [^\n]* \/>$/)
+        expect(text).not.toContain('<!--')
+        expect(text).not.toMatch(/\sstyle=/)
+      }
+      expect(s.docusaurusConfig).toMatch(
+        /^\/\/ docusaurus\.config\.js: .*\nscripts: \[\{ src: "[^"]+embed-host\.js", defer: true \}\],$/,
+      )
     }
   })
 

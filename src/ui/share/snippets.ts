@@ -64,6 +64,12 @@ export interface Snippets {
   hugoUsage: string
   /** MDX (Docusaurus, Next.js, Astro `.mdx`): a JSX iframe, no script, no style string. */
   mdx: string
+  /** Docusaurus: the config's `scripts` entry that sizes MDX iframes (optional). */
+  docusaurusConfig: string
+  /** Next.js: the root layout's import and `<Script>` that size MDX iframes (optional). */
+  nextScript: string
+  /** React and MDX sites: `fencing-lab/react`'s import and the component, sized by itself. */
+  react: string
   /** Astro: a component file (the same for every embed of one lab) and its call. */
   astroComponent: string
   astroUsage: string
@@ -168,6 +174,21 @@ export function buildSnippets(
     `/>`,
   ].join('\n')
 
+  const docusaurusConfig = [
+    `// docusaurus.config.js: sizes each Fencing Lab iframe to its content (optional)`,
+    `scripts: [{ src: ${JSON.stringify(hostScriptUrl)}, defer: true }],`,
+  ].join('\n')
+  const nextScript = [
+    `import Script from 'next/script'`,
+    ``,
+    `<Script src=${jsxString(hostScriptUrl)} strategy="afterInteractive" />`,
+  ].join('\n')
+  const react = [
+    `import { FencingLab } from 'fencing-lab/react'`,
+    ``,
+    `<FencingLab ${reactProps(ref, baseUrl, options, title)} />`,
+  ].join('\n')
+
   const astroUsage = `<FencingLab ${astroProps(target, options, embed.hash, title, height)} />`
 
   const vitepressConfig = [
@@ -198,6 +219,9 @@ export function buildSnippets(
     hugoShortcode: HUGO_SHORTCODE,
     hugoUsage,
     mdx,
+    docusaurusConfig,
+    nextScript,
+    react,
     astroComponent: astroComponent(baseUrl),
     astroUsage,
     vitepressConfig,
@@ -274,6 +298,33 @@ function astroProps(
     else parts.push(`${name}=${jsxString(value)}`)
   }
   parts.push(`title=${jsxString(title)}`, `height={${height}}`)
+  return parts.join(' ')
+}
+
+/**
+ * `fencing-lab/react`'s props (src/embed/react.tsx): the lab's address, the scenario (`s` for a
+ * custom one, what follows `#s=`), times as numbers of ms, `autoplay`/`loop` as bare booleans.
+ */
+function reactProps(
+  ref: AddressRef,
+  baseUrl: string,
+  options: EmbedOptions,
+  title: string,
+): string {
+  const parts = [`lab=${jsxString(baseUrl)}`]
+  parts.push(
+    ref.kind === 'preset' ? `scenario=${jsxString(ref.id)}` : `s=${jsxString(ref.encoded)}`,
+  )
+  parts.push(`controls=${jsxString(options.controls)}`, `theme=${jsxString(options.theme)}`)
+  if (options.autoplay) parts.push('autoplay')
+  if (options.loop) parts.push('loop')
+  if (options.range !== null) {
+    parts.push(`from={${msText(options.range.fromMs)}}`, `to={${msText(options.range.toMs)}}`)
+  }
+  if (options.cursorMs !== null && options.cursorMs > 0)
+    parts.push(`t={${msText(options.cursorMs)}}`)
+  if (EMBED_NAME.test(options.name)) parts.push(`id=${jsxString(options.name)}`)
+  parts.push(`title=${jsxString(title)}`)
   return parts.join(' ')
 }
 

@@ -1,0 +1,138 @@
+/**
+ * Real sites for the blog-engine specs: a scratch directory to build one in, the packed
+ * `fencing-lab/react` installed into it, and its built output served from the blog's origin
+ * (BLOG) by `page.route`, as a static host would serve it.
+ *
+ * Sites are built under `.sites/` in the repository, not under node_modules (Turbopack refuses to
+ * build an app inside node_modules), so that their imports of React, Next.js or Docusaurus
+ * resolve to this project's packages. Each site has its own package.json without
+ * `"type": "module"`: Docusaurus's server bundle breaks under an ES-module package scope
+ * (`require.resolveWeak is not a function`).
+ */
+import type { FrameLocator, Locator, Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, extname, join, normalize, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPO = fileURLToPath(new URL('..', import.meta.url))
+
+/** A fresh directory for one site, with a package.json of its own. */
+export function siteDirectory(engine: string): string {
+  const parent = join(REPO, '.sites')
+  mkdirSync(parent, { recursive: true })
+  const site = mkdtempSync(join(parent, `${engine}-`))
+  writeJson(join(site, 'package.json'), { name: `blog-${engine}`, private: true })
+  return site
+}
+
+function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+/**
+ * Installs `fencing-lab/react` into the site as npm would from the packed package: its
+ * package.json's `exports` and the built dist-react/ (npm test builds it before the e2e).
+ */
+export function installComponent(site: string): void {
+  const built = join(REPO, 'dist-react', 'react.js')
+  if (!existsSync(built)) {
+    throw new Error('dist-react/react.js is missing: run `npm run build` before the e2e tests')
+  }
+  const ours = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    name: string
+    exports: unknown
+  }
+  const target = join(site, 'node_modules', 'fencing-lab')
+  cpSync(join(REPO, 'dist-react'), join(target, 'dist-react'), { recursive: true })
+  writeJson(join(target, 'package.json'), {
+    name: ours.name,
+    version: '0.0.0',
+    type: 'module',
+    exports: ours.exports,
+    peerDependencies: { react: '>=18' },
+  })
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+/**
+ * Serves the built site in `root` at `origin` as a static host does: `/a/` is `/a/index.html`,
+ * `/a` is the file, else `/a/index.html`, else `/a.html`; anything else is a 404. Returns the
+ * paths it could not serve (a site asking for a file its build did not write).
+ */
+export async function serveDirectory(
+  page: Page,
+  origin: string,
+  root: string,
+): Promise<{ missing: string[] }> {
+  const missing: string[] = []
+  const base = resolve(root)
+  const fileFor = (pathname: string): string | null => {
+    const local = normalize(join(base, decodeURIComponent(pathname)))
+    if (!local.startsWith(base)) return null
+    const candidates = pathname.endsWith('/')
+      ? [join(local, 'index.html')]
+      : [local, join(local, 'index.html'), `${local}.html`]
+    return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null
+  }
+  await page.route(`${origin}/**`, (route) => {
+    const { pathname } = new URL(route.request().url())
+    const file = fileFor(pathname)
+    if (file === null) {
+      missing.push(pathname)
+      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })
+    }
+    return route.fulfill({
+      contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+      body: readFileSync(file),
+    })
+  })
+  return { missing }
+}
+
+/**
+ * Play moves the embed's time forward (the scrubber's value grows), and Pause stops it: the
+ * embed is live, not only drawn. `frame` is an iframe's content or a `<fencing-lab>` element
+ * (locators reach into its open shadow root).
+ */
+export async function expectEmbedPlays(frame: FrameLocator | Locator, what: string): Promise<void> {
+  const time = frame.getByRole('slider', { name: 'Time' })
+  const now = async () => Number(await time.inputValue())
+  const before = await now()
+  await frame.getByRole('button', { name: 'Play', exact: true }).click()
+  await expect.poll(now, { message: `${what}: Play moves time on` }).toBeGreaterThan(before)
+  await frame.getByRole('button', { name: 'Pause', exact: true }).click()
+  await expect(frame.getByRole('button', { name: 'Play', exact: true }), what).toBeVisible()
+}
+
+/**
+ * Follows an in-site link as a keyboard reader does (focus, Enter). Not a mouse click: headless
+ * Chromium routes a click just below a cross-origin frame that was resized or scrolled by its
+ * stale position, into the frame (the embed's own Play button took it), so a click would test
+ * the browser's hit testing, not the site's router.
+ */
+export async function follow(link: Locator): Promise<void> {
+  await link.focus()
+  await link.press('Enter')
+}
