@@ -22,6 +22,15 @@ function storyOf(id: string): string[] {
   return resolveCaptions(run(parsed.scenario), parsed.scenario.narration).map((c) => c.text)
 }
 
+/** Whether two of a preset's narration lines fall on the same millisecond. */
+function hasTiedLines(id: string): boolean {
+  const preset = PRESETS.find((p) => p.id === id)
+  const parsed = parseScenario(preset?.scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  const times = resolveCaptions(run(parsed.scenario), parsed.scenario.narration).map((c) => c.atMs)
+  return new Set(times).size < times.length
+}
+
 const captionText = (page: Page) => page.locator('.fl-caption-text')
 const next = (page: Page) => page.getByRole('button', { name: 'Next moment' })
 const previous = (page: Page) => page.getByRole('button', { name: 'Previous moment' })
@@ -90,7 +99,11 @@ for (const size of SIZES) {
       page,
     }) => {
       test.setTimeout(180_000)
-      for (const preset of PRESETS) {
+      // Which line Next shows does not depend on the width: the phone walks the presets whose
+      // story has lines sharing a millisecond (the ones once skipped), the desktop walks all.
+      const walked = size.width < 640 ? PRESETS.filter((p) => hasTiedLines(p.id)) : PRESETS
+      expect(walked.length).toBeGreaterThanOrEqual(3)
+      for (const preset of walked) {
         await page.goto(`/?scenario=${preset.id}`)
         const story = storyOf(preset.id)
         expect(story.length, preset.id).toBeGreaterThan(0)

@@ -8,10 +8,11 @@
  * A corpus failure prints the command that replays it.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import fc from 'fast-check'
+import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PRESETS } from '../sim'
 import type { Report } from '../sim'
@@ -145,6 +146,23 @@ describe(
         { cwd: project, encoding: 'utf8' },
       )
       expect(entry).toMatch(/^(["'])use client\1;$/)
+    })
+
+    it('carries the custom element as one classic script (fencing-lab/element) that registers <fencing-lab>', () => {
+      const file = execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "import { createRequire } from 'node:module'; process.stdout.write(createRequire(process.cwd() + '/').resolve('fencing-lab/element'))",
+        ],
+        { cwd: project, encoding: 'utf8' },
+      )
+      expect(file).toMatch(/node_modules\/fencing-lab\/dist\/fencing-lab\.js$/)
+      // Run as a page runs a classic script: no module loader, no imports left to resolve.
+      const dom = new JSDOM('<!doctype html><body></body>', { runScripts: 'outside-only' })
+      dom.window.eval(readFileSync(file, 'utf8'))
+      expect(dom.window.customElements.get('fencing-lab')).toBeTypeOf('function')
     })
 
     it('types the React component for a TypeScript site: its props are checked', () => {

@@ -78,6 +78,24 @@ describe('<fencing-lab>', () => {
     expect(document.head.querySelector('style')).toBeNull()
   })
 
+  it('links to the lab its `lab` attribute names, else to the script’s directory', async () => {
+    const saved = FencingLabElement.labUrl
+    try {
+      FencingLabElement.labUrl = 'https://blog.example/static/'
+      const open = (element: HTMLElement) =>
+        shadow(element).querySelector<HTMLAnchorElement>('.fl-embed-open')?.href ?? null
+      const own = await mount({ scenario: 'gc-pause', lab: 'https://lab.example/fencing' })
+      expect(open(own)).toMatch(/^https:\/\/lab\.example\/fencing\/\?scenario=gc-pause/)
+      const beside = await mount({ scenario: 'gc-pause' })
+      expect(open(beside)).toMatch(/^https:\/\/blog\.example\/static\/\?scenario=gc-pause/)
+      const bad = await mount({ scenario: 'gc-pause', lab: 'javascript:alert(1)' })
+      expect(text(bad)).toContain('lab="javascript:alert(1)" is not the lab\'s address')
+      expect(open(bad)).toMatch(/^https:\/\/blog\.example\/static\//)
+    } finally {
+      FencingLabElement.labUrl = saved
+    }
+  })
+
   it('several elements, each with its own lab', async () => {
     const one = await mount({ scenario: 'gc-pause', controls: 'none' })
     const two = await mount({ scenario: 'lock-delay', controls: 'full' })

@@ -18,7 +18,7 @@ import labCss from '../ui/lab.css?inline'
 import embedCss from './embed.css?inline'
 import { EmbedLab } from './EmbedLab'
 import { labHrefFor, openEmbed } from './openEmbed'
-import { ELEMENT_ATTRIBUTES, readElementAttributes, THEMES } from './options'
+import { ELEMENT_ATTRIBUTES, readElementAttributes, readLabAttribute, THEMES } from './options'
 import { adaptForShadow, adoptElementStyles, HOST_CSS } from './shadowStyles'
 
 let styles: string[] | null = null
@@ -33,7 +33,10 @@ export class FencingLabElement extends HTMLElement {
     return ELEMENT_ATTRIBUTES
   }
 
-  /** Where the full lab lives (the directory of the script), for the "Open in Fencing Lab" link. */
+  /**
+   * Where the full lab lives (the directory of the script), for the "Open in Fencing Lab" link;
+   * an element's `lab` attribute wins (a script self-hosted away from the lab).
+   */
   static labUrl: string | null = null
 
   readonly #mount: HTMLDivElement
@@ -86,12 +89,14 @@ export class FencingLabElement extends HTMLElement {
     const generation = ++this.#generation
     try {
       const options = readElementAttributes((name) => this.getAttribute(name))
+      const lab = readLabAttribute(this.getAttribute('lab'))
+      if (!lab.ok) options.problems.push(lab.problem)
       const reducedMotion =
         typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
       const store = await openEmbed(options, { reducedMotion })
       if (generation !== this.#generation || !this.isConnected) return
       this.#unmount()
-      const labUrl = FencingLabElement.labUrl
+      const labUrl = (lab.ok ? lab.url : null) ?? FencingLabElement.labUrl
       this.#store = store
       this.#root = createRoot(this.#mount)
       this.#root.render(

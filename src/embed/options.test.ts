@@ -8,6 +8,7 @@ import {
   ELEMENT_ATTRIBUTES,
   readElementAttributes,
   readEmbedParams,
+  readLabAttribute,
   readRangeMark,
   THEMES,
 } from './options'
@@ -297,6 +298,31 @@ describe('readElementAttributes', () => {
       ),
       { numRuns: 100 },
     )
+  })
+})
+
+describe('readLabAttribute', () => {
+  it('reads the lab’s directory from its address, a page in it, or a bare path', () => {
+    expect(readLabAttribute(null)).toEqual({ ok: true, url: null })
+    expect(readLabAttribute('  ')).toEqual({ ok: true, url: null })
+    for (const [value, url] of [
+      ['https://lab.example/', 'https://lab.example/'],
+      ['https://lab.example', 'https://lab.example/'],
+      [' https://lab.example/fencing ', 'https://lab.example/fencing/'],
+      ['https://lab.example/fencing/index.html?scenario=x#s=y', 'https://lab.example/fencing/'],
+      ['http://127.0.0.1:4173/', 'http://127.0.0.1:4173/'],
+    ] as const) {
+      expect(readLabAttribute(value), value).toEqual({ ok: true, url })
+    }
+  })
+
+  it('names what is wrong with anything but an http(s) address', () => {
+    for (const bad of ['lab.example', '/fencing/', 'javascript:alert(1)', 'data:text/html,x']) {
+      const read = readLabAttribute(bad)
+      expect(read.ok, bad).toBe(false)
+      if (!read.ok)
+        expect(read.problem).toMatch(/^lab=".*" is not the lab's address: give one like/)
+    }
   })
 })
 

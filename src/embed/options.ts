@@ -70,7 +70,36 @@ export const ELEMENT_ATTRIBUTES = [
   'from',
   'to',
   't',
-] as const satisfies ReadonlyArray<EmbedParam | 'scenario' | 'link' | 't' | 'data-controls'>
+  'lab',
+] as const satisfies ReadonlyArray<EmbedParam | 'scenario' | 'link' | 't' | 'data-controls' | 'lab'>
+
+/**
+ * The element's `lab` attribute: where the full lab lives, for its "Open in Fencing Lab" link,
+ * when the script is not served from the lab (an author who self-hosts the package's
+ * fencing-lab.js). An absolute http(s) address; its directory is the lab's. Null with no
+ * attribute; a sentence for the reader when it is not such an address.
+ */
+export function readLabAttribute(
+  value: string | null,
+): { ok: true; url: string | null } | { ok: false; problem: string } {
+  if (value === null || value.trim() === '') return { ok: true, url: null }
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    url = new URL('about:blank')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return {
+      ok: false,
+      problem: `lab="${clip(value, 40)}" is not the lab's address: give one like https://LAB-HOST/.`,
+    }
+  }
+  // A page's address (…/index.html) names its directory; a bare path (…/fencing) is one.
+  const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1)
+  const directory = last === '' || last.includes('.') ? url.pathname : `${url.pathname}/`
+  return { ok: true, url: new URL('./', `${url.origin}${directory}`).href }
+}
 
 /**
  * The custom element: `<fencing-lab scenario="gc-pause" controls="minimal" autoplay loop>`.
