@@ -5,7 +5,8 @@
  * element), with the packed `fencing-lab/react` installed. A reader opens the home page on the
  * blog's origin and reaches both pages by Markdown links, which Docusaurus follows without
  * loading a page (where a `<script>` in MDX would never run): each embed draws, plays and fits its
- * content. Then each page is loaded directly at a phone's width. No console error anywhere
+ * content. The component sizes its frame by
+ * itself (its `height` attribute; the sizing script writes only `style.height`). Then each page is loaded directly at a phone's width. No console error anywhere
  * (e2e/fixtures.ts), hydration warnings included.
  */
 import { execFileSync } from 'node:child_process'
@@ -15,6 +16,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
 import {
+  expectComponentSizedItself,
   expectEmbedPlays,
   follow,
   installComponent,
@@ -81,13 +83,14 @@ function buildDocusaurusSite(lab: string): { site: string; out: string } {
   return { site, out: join(site, 'build') }
 }
 
-async function expectLiveEmbed(page: Page, what: string) {
+async function expectLiveEmbed(page: Page, what: string, component = false) {
   const iframe = page.locator('iframe')
   await expect(iframe, what).toHaveCount(1)
   const frame = page.frameLocator('iframe')
   await expect(frame.locator('.fl-embed-title'), what).toHaveText(TITLE)
   await expectEmbedPlays(frame, what)
   await expectFrameFitsPost(page, iframe, frame, what)
+  if (component) await expectComponentSizedItself(iframe, frame, what)
 }
 
 test('the README’s Docusaurus snippets and the React component work in a real Docusaurus build', async ({
@@ -118,13 +121,13 @@ test('the README’s Docusaurus snippets and the React component work in a real 
     await expect(page).toHaveURL(`${BLOG}/posts/react`)
     await expect(page.getByRole('heading', { name: 'The React component' })).toBeVisible()
     expect(await sameDocument(), 'Docusaurus followed the link without loading a page').toBe(true)
-    await expectLiveEmbed(page, 'React component, reached by a link')
+    await expectLiveEmbed(page, 'React component, reached by a link', true)
 
     // Each page as a first page, prerendered by Docusaurus, on a phone.
     await page.setViewportSize({ width: 390, height: 844 })
     for (const post of ['mdx', 'react']) {
       await page.goto(`${BLOG}/posts/${post}`)
-      await expectLiveEmbed(page, `${post} page, loaded on a phone`)
+      await expectLiveEmbed(page, `${post} page, loaded on a phone`, post === 'react')
     }
     expect(missing).toEqual([])
   } finally {

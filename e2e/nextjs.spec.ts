@@ -4,7 +4,8 @@
  * sizing script with the README's `<Script>`, and a React page (a server component) renders the
  * packed `fencing-lab/react` component. A reader opens the site's home page on the blog's origin
  * and reaches both posts by the site's own links, which Next.js follows without loading a page:
- * each embed draws, plays, and fits its content. Then each post is loaded directly at a phone's
+ * each embed draws, plays, and fits its content. The component sizes its frame by itself (its
+ * `height` attribute; the sizing script writes only `style.height`). Then each post is loaded directly at a phone's
  * width. No console error anywhere (e2e/fixtures.ts), hydration warnings included.
  */
 import { execFileSync } from 'node:child_process'
@@ -14,6 +15,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
 import {
+  expectComponentSizedItself,
   expectEmbedPlays,
   follow,
   installComponent,
@@ -91,13 +93,14 @@ function buildNextSite(lab: string): { site: string; out: string } {
   return { site, out: join(site, 'out') }
 }
 
-async function expectLiveEmbed(page: Page, what: string) {
+async function expectLiveEmbed(page: Page, what: string, component = false) {
   const iframe = page.locator('iframe')
   await expect(iframe, what).toHaveCount(1)
   const frame = page.frameLocator('iframe')
   await expect(frame.locator('.fl-embed-title'), what).toHaveText(TITLE)
   await expectEmbedPlays(frame, what)
   await expectFrameFitsPost(page, iframe, frame, what)
+  if (component) await expectComponentSizedItself(iframe, frame, what)
 }
 
 test('the README’s Next.js snippets and the React component work in a real Next.js build', async ({
@@ -127,7 +130,7 @@ test('the README’s Next.js snippets and the React component work in a real Nex
     await expect(page).toHaveURL(`${BLOG}/posts/react/`)
     await expect(page.getByRole('heading', { name: 'The React component' })).toBeVisible()
     expect(await sameDocument(), 'Next.js followed the link without loading a page').toBe(true)
-    await expectLiveEmbed(page, 'React component, reached by a link')
+    await expectLiveEmbed(page, 'React component, reached by a link', true)
 
     // And back: the MDX post's iframe is a new frame, sized again.
     await follow(page.getByRole('link', { name: 'An iframe in MDX' }))
@@ -139,7 +142,7 @@ test('the README’s Next.js snippets and the React component work in a real Nex
     await page.setViewportSize({ width: 390, height: 844 })
     for (const post of ['mdx', 'react']) {
       await page.goto(`${BLOG}/posts/${post}/`)
-      await expectLiveEmbed(page, `${post} post, loaded on a phone`)
+      await expectLiveEmbed(page, `${post} post, loaded on a phone`, post === 'react')
     }
     expect(missing).toEqual([])
   } finally {

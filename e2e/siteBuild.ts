@@ -136,3 +136,23 @@ export async function follow(link: Locator): Promise<void> {
   await link.focus()
   await link.press('Enter')
 }
+
+/**
+ * The React component sized its frame itself: its `height` attribute (which the component
+ * writes; embed-host.js writes only `style.height`) is its content's height. The sites load
+ * embed-host.js for their MDX iframes too, so the frame's size alone would not tell.
+ */
+export async function expectComponentSizedItself(
+  iframe: Locator,
+  frame: FrameLocator,
+  what: string,
+): Promise<void> {
+  const contentHeight = () =>
+    frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
+  await expect
+    .poll(
+      async () => Math.abs(Number(await iframe.getAttribute('height')) - (await contentHeight())),
+      { message: `${what}: the component's height attribute is its content's height` },
+    )
+    .toBeLessThanOrEqual(1)
+}
