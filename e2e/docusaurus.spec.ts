@@ -5,9 +5,9 @@
  * element), with the packed `fencing-lab/react` installed. A reader opens the home page on the
  * blog's origin and reaches both pages by Markdown links, which Docusaurus follows without
  * loading a page (where a `<script>` in MDX would never run): each embed draws, plays and fits its
- * content. The component sizes its frame by
- * itself (its `height` attribute; the sizing script writes only `style.height`). Then each page is loaded directly at a phone's width. No console error anywhere
- * (e2e/fixtures.ts), hydration warnings included.
+ * content. The component sizes its frame by itself (its `height` attribute; the sizing script
+ * writes only `style.height`). Then each page is loaded directly at a phone's width. No console
+ * error anywhere (e2e/fixtures.ts), hydration warnings included.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'

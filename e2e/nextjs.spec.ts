@@ -5,8 +5,9 @@
  * packed `fencing-lab/react` component. A reader opens the site's home page on the blog's origin
  * and reaches both posts by the site's own links, which Next.js follows without loading a page:
  * each embed draws, plays, and fits its content. The component sizes its frame by itself (its
- * `height` attribute; the sizing script writes only `style.height`). Then each post is loaded directly at a phone's
- * width. No console error anywhere (e2e/fixtures.ts), hydration warnings included.
+ * `height` attribute; the sizing script writes only `style.height`). Then each post is loaded
+ * directly at a phone's width. No console error anywhere (e2e/fixtures.ts), hydration warnings
+ * included.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
