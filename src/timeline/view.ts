@@ -19,8 +19,11 @@ export const ZOOM_STEP = 2
 export function clampView(view: TimeView, endMs: number): TimeView {
   const end = Math.max(1, endMs)
   const span = Math.min(end, Math.max(MIN_VIEW_MS, view.toMs - view.fromMs))
-  const fromMs = Math.min(end - span, Math.max(0, view.fromMs))
-  return { fromMs: Math.round(fromMs), toMs: Math.round(fromMs + span) }
+  // Whole milliseconds, the width rounded once: rounding both ends apart could widen or narrow
+  // a window by 1 ms when they sit on either side of a half (a follow once turned 10 ms into 11).
+  const spanMs = Math.round(span)
+  const fromMs = Math.max(0, Math.min(Math.round(view.fromMs), Math.floor(end) - spanMs))
+  return { fromMs, toMs: fromMs + spanMs }
 }
 
 export function isFullView(view: TimeView | null | undefined, endMs: number): boolean {
