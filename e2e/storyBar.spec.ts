@@ -28,17 +28,25 @@ const barButton = (page: Page, action: string) =>
   page.locator(`.fl-dock [data-dock-action="${action}"]`)
 const scrubber = (page: Page) => page.getByRole('slider', { name: 'Time' })
 
-/** Scrolls the page so the panel tabs' place is `y` px below the top of the window. */
+/**
+ * Scrolls the page so the panel tabs' place is `y` px below the top of the window. Scrolls again
+ * until it sticks: the page can still grow or move under a first scroll (a CI run once waited a
+ * minute for a scroll position a later layout had taken away).
+ */
 async function scrollTabsTo(page: Page, y: number) {
-  const to = await page.evaluate((want) => {
-    const tabs = document.querySelector('.fl-tabs')
-    if (tabs === null) throw new Error('no panels')
-    const top = tabs.getBoundingClientRect().top + window.scrollY - want
-    const at = Math.max(0, Math.min(top, document.documentElement.scrollHeight - innerHeight))
-    window.scrollTo(0, at)
-    return at
-  }, y)
-  await page.waitForFunction((at) => Math.abs(window.scrollY - at) < 2, to)
+  await expect
+    .poll(() =>
+      page.evaluate((want) => {
+        const tabs = document.querySelector('.fl-tabs')
+        if (tabs === null) throw new Error('no panels')
+        const top = tabs.getBoundingClientRect().top + window.scrollY - want
+        const at = Math.max(0, Math.min(top, document.documentElement.scrollHeight - innerHeight))
+        if (Math.abs(window.scrollY - at) < 2) return true
+        window.scrollTo(0, at)
+        return false
+      }, y),
+    )
+    .toBe(true)
 }
 
 /** A reader's click at the middle of what is drawn there (not Playwright's scroll-then-click). */
