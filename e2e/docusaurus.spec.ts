@@ -12,13 +12,12 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
+import { BLOG, blogLaunchOptions } from './embedHost'
 import {
-  expectComponentSizedItself,
-  expectEmbedPlays,
+  expectLiveEmbed,
   follow,
+  markDocument,
   installComponent,
   serveDirectory,
   siteDirectory,
@@ -27,7 +26,6 @@ import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({ launchOptions: blogLaunchOptions() })
 
-const TITLE = 'GC pause: token 41 vs 42'
 const AFTER = '\n\nA paragraph after the embed.\n'.repeat(4)
 
 /** Builds the site for the lab at `lab`; returns the directory it was built into. */
@@ -83,16 +81,6 @@ function buildDocusaurusSite(lab: string): { site: string; out: string } {
   return { site, out: join(site, 'build') }
 }
 
-async function expectLiveEmbed(page: Page, what: string, component = false) {
-  const iframe = page.locator('iframe')
-  await expect(iframe, what).toHaveCount(1)
-  const frame = page.frameLocator('iframe')
-  await expect(frame.locator('.fl-embed-title'), what).toHaveText(TITLE)
-  await expectEmbedPlays(frame, what)
-  await expectFrameFitsPost(page, iframe, frame, what)
-  if (component) await expectComponentSizedItself(iframe, frame, what)
-}
-
 test('the README’s Docusaurus snippets and the React component work in a real Docusaurus build', async ({
   page,
   baseURL,
@@ -104,10 +92,7 @@ test('the README’s Docusaurus snippets and the React component work in a real 
     const { missing } = await serveDirectory(page, BLOG, out)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(`${BLOG}/`)
-    // A value only this document holds: still there after a link means no page was loaded.
-    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true))
-    const sameDocument = () =>
-      page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
+    const sameDocument = await markDocument(page)
     const article = page.locator('main')
 
     await follow(article.getByRole('link', { name: 'An iframe in MDX' }))

@@ -145,6 +145,11 @@ export async function expectNoSidewaysScroll(page: Page, what?: string): Promise
   ).toBe(true)
 }
 
+/** The height of the embed's content inside its frame, in whole px. */
+export function frameContentHeight(frame: FrameLocator): Promise<number> {
+  return frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
+}
+
 /**
  * The embed's iframe is as tall as its content (embed-host.js sized it) and the post does not
  * scroll sideways (width="100%").
@@ -155,8 +160,7 @@ export async function expectFrameFitsPost(
   frame: FrameLocator,
   what?: string,
 ): Promise<void> {
-  const contentHeight = () =>
-    frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
+  const contentHeight = () => frameContentHeight(frame)
   await expect
     .poll(
       async () =>

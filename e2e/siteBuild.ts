@@ -11,6 +11,7 @@
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
+import { expectFrameFitsPost, frameContentHeight } from './embedHost'
 import {
   cpSync,
   existsSync,
@@ -147,12 +148,34 @@ export async function expectComponentSizedItself(
   frame: FrameLocator,
   what: string,
 ): Promise<void> {
-  const contentHeight = () =>
-    frame.locator('html').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
   await expect
     .poll(
-      async () => Math.abs(Number(await iframe.getAttribute('height')) - (await contentHeight())),
+      async () =>
+        Math.abs(Number(await iframe.getAttribute('height')) - (await frameContentHeight(frame))),
       { message: `${what}: the component's height attribute is its content's height` },
     )
     .toBeLessThanOrEqual(1)
+}
+
+/**
+ * The post's one embed is live: the README's preset by its title, playing, fitting its content;
+ * `component` when it is the React component, which must have sized its frame itself.
+ */
+export async function expectLiveEmbed(page: Page, what: string, component = false): Promise<void> {
+  const iframe = page.locator('iframe')
+  await expect(iframe, what).toHaveCount(1)
+  const frame = page.frameLocator('iframe')
+  await expect(frame.locator('.fl-embed-title'), what).toHaveText('GC pause: token 41 vs 42')
+  await expectEmbedPlays(frame, what)
+  await expectFrameFitsPost(page, iframe, frame, what)
+  if (component) await expectComponentSizedItself(iframe, frame, what)
+}
+
+/**
+ * Marks the page's document; the returned check says whether it is still the same one, i.e.
+ * whether the links followed since were handled by the site's router without loading a page.
+ */
+export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true))
+  return () => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
 }
