@@ -10,7 +10,6 @@ import { SpaceTimeDiagram } from './index'
 import type { TimeView } from './layout'
 import { bulkMessages, layoutDiagram, nearestMessage, xOfMs } from './layout'
 import { presetRun } from '../testing/presetRuns'
-import { nextFollowViews, viewFollowing } from '../timeline'
 
 beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -350,36 +349,5 @@ describe('SpaceTimeDiagram of a dense run', () => {
     })
     expect(onScrub).toHaveBeenCalledTimes(1)
     expect(onMessageActivate).not.toHaveBeenCalled()
-  })
-
-  it('zoomed in, mounts the windows a turn leads to hidden and inert, and a turn shows one as it was', () => {
-    vi.useFakeTimers()
-    try {
-      const view = { fromMs: 4000, toMs: 8000 }
-      const { svg, props, rerender } = mount({ view })
-      act(() => {
-        vi.advanceTimersByTime(1000)
-      })
-      const windows = () => [...svg.querySelectorAll<SVGGElement>('g.fl-window')]
-      const ahead = nextFollowViews(view, props.run.endMs).map((v) => `${v.fromMs}:${v.toMs}`)
-      expect(windows().map((w) => w.dataset['window'])).toEqual(['live', ...ahead])
-      for (const hidden of windows().slice(1)) {
-        expect(hidden.getAttribute('visibility')).toBe('hidden')
-        expect(hidden.getAttribute('aria-hidden')).toBe('true')
-      }
-      // One window's marks are reachable, not three.
-      expect(svg.querySelectorAll('[aria-hidden="true"] [data-msg-index]').length).toBeGreaterThan(
-        0,
-      )
-      const next = windows()[1]
-      rerender({ view: viewFollowing(view, 8100, props.run.endMs) })
-      // The very element mounted ahead now shows; the one that showed is hidden.
-      expect(windows()[1]).toBe(next)
-      expect(next?.hasAttribute('visibility')).toBe(false)
-      expect(next?.hasAttribute('aria-hidden')).toBe(false)
-      expect(windows()[0]?.getAttribute('visibility')).toBe('hidden')
-    } finally {
-      vi.useRealTimers()
-    }
   })
 })

@@ -7,7 +7,7 @@
  * findings are buttons.
  */
 import type { JSX, PointerEvent as ReactPointerEvent } from 'react'
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Finding, Run } from '../sim'
 import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
@@ -20,15 +20,7 @@ import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type {
-  AlignRun,
-  BarSet,
-  BulkMessages,
-  DangerWindowInput,
-  DiagramModel,
-  TimeMode,
-  TimeView,
-} from './layout'
+import type { AlignRun, BarSet, DangerWindowInput, TimeMode, TimeView } from './layout'
 import { BAR_SETS, barAt, bulkMessages, msOfX, nearestMessage, panViewByPx, xOfMs } from './layout'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
@@ -86,9 +78,6 @@ export interface DiagramProps {
 
 interface Live {
   props: DiagramProps
-  /** The layout on screen (the marks' events act on its messages). */
-  model: DiagramModel
-  allFindings: readonly Finding[]
   /** The cursor now (from the feed, if there is one). */
   cursorMs: () => number
 }
@@ -119,7 +108,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const timeMode = props.time ?? 'auto'
   const alignWith = props.alignWith
   const view = props.view ?? null
-  const { model, windows } = useDiagramLayout(
+  const model = useDiagramLayout(
     {
       run,
       findings,
@@ -143,9 +132,9 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     () => (feed === undefined ? cursorMs : feed.getMs()),
     [feed, cursorMs],
   )
-  const live = useRef<Live>({ props, model, allFindings, cursorMs: cursorNow })
+  const live = useRef<Live>({ props, cursorMs: cursorNow })
   useLayoutEffect(() => {
-    live.current = { props, model, allFindings, cursorMs: cursorNow }
+    live.current = { props, cursorMs: cursorNow }
   })
 
   const [tip, setTip] = useState<Tip | null>(null)
@@ -159,11 +148,11 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const events = useMemo<MarkEvents>(
     () => ({
       activateMessage(index) {
-        const arrow = live.current.model.messages[index]
+        const arrow = model.messages[index]
         if (arrow !== undefined) live.current.props.onMessageActivate?.(arrow.msg)
       },
       activateFinding(index) {
-        const finding = live.current.allFindings[index]
+        const finding = allFindings[index]
         if (finding !== undefined) live.current.props.onFindingActivate?.(finding)
       },
       showTip(next) {
@@ -174,9 +163,12 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       },
       isHidden,
     }),
-    // The same object for every window and layout, so that a turn re-renders no marks.
-    [isHidden],
+    [model, allFindings, isHidden],
   )
+
+  // A dense run draws its plain arrows in bulk paths (Messages), found here by geometry.
+  const bulk = useMemo(() => (model.dense ? bulkMessages(model.messages) : null), [model])
+  const plainMessages = bulk?.plain ?? NO_MESSAGES
 
   /**
    * The mark under a pointer event, unless it is hidden in the future: what a tooltip shows. A
@@ -196,10 +188,9 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         const x = (e.clientX - rect.left) * scale
         const y = (e.clientY - rect.top) * scale
         if (bulkMessage) {
-          // A dense run draws its plain arrows in bulk paths (Messages), found here by geometry.
           const index = nearestMessage(
             model.messages,
-            bulkOf(model)?.plain ?? NO_MESSAGES,
+            plainMessages,
             x,
             y,
             BULK_PICK_PX * scale,
@@ -229,7 +220,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       }
       return null
     },
-    [model, allFindings, isHidden],
+    [model, plainMessages, allFindings, isHidden],
   )
 
   /** The mark a press would activate (a bar only has words: pressing it scrubs). */
@@ -423,17 +414,9 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
         <Defs model={model} idPrefix={idPrefix} />
         <Highlights model={model} highlight={props.highlight} />
         <Focus model={model} run={run} events={props.focusEvents} />
-        {windows.map((w) => (
-          <WindowMarks
-            key={w.key}
-            slot={w.key}
-            model={w.model}
-            active={w.active}
-            idPrefix={idPrefix}
-            events={events}
-            hiddenAfterMs={hiddenAfterMs}
-          />
-        ))}
+        <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
+        <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
+        <Messages model={model} bulk={bulk} clipId={patternId(idPrefix, 'clip')} events={events} />
       </svg>
       {/*
         Under the marks: the background, lanes, axis and the playhead line, so the marks at the
@@ -473,50 +456,3 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     </div>
   )
 }
-
-/** Per layout: a dense run's plain arrows, drawn in bulk paths (Messages); null when not dense. */
-const bulkByModel = new WeakMap<DiagramModel, BulkMessages>()
-function bulkOf(model: DiagramModel): BulkMessages | null {
-  if (!model.dense) return null
-  let bulk = bulkByModel.get(model)
-  if (bulk === undefined) {
-    bulk = bulkMessages(model.messages)
-    bulkByModel.set(model, bulk)
-  }
-  return bulk
-}
-
-/**
- * One window's marks. Zoomed in, the windows a page turn leads to are mounted ahead, hidden
- * (`visibility: hidden`: laid out by the browser but not painted, not focusable, not in the
- * accessibility tree); a turn flips which one shows.
- */
-const WindowMarks = memo(function WindowMarks({
-  slot,
-  model,
-  active,
-  idPrefix,
-  events,
-  hiddenAfterMs,
-}: {
-  /** The window's key (`markWindows.ts`): the live slot's, or the view it was mounted for. */
-  slot: string
-  model: DiagramModel
-  active: boolean
-  idPrefix: string
-  events: MarkEvents
-  hiddenAfterMs: number
-}) {
-  const bulk = bulkOf(model)
-  return (
-    <g
-      className="fl-window"
-      data-window={slot}
-      {...(active ? {} : { visibility: 'hidden', 'aria-hidden': true, 'data-ahead': '' })}
-    >
-      <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
-      <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
-      <Messages model={model} bulk={bulk} clipId={patternId(idPrefix, 'clip')} events={events} />
-    </g>
-  )
-})

@@ -8,7 +8,6 @@ import { presetRun } from '../testing/presetRuns'
 import type * as Layout from './layout'
 import type { DiagramModel } from './layout'
 import { layoutDiagram } from './layout'
-import type { DiagramLayout } from './useDiagramLayout'
 import { useDiagramLayout } from './useDiagramLayout'
 
 const calls = vi.hoisted(() => ({ views: [] as string[] }))
@@ -38,9 +37,8 @@ const key = (v: TimeView) => `${v.fromMs}:${v.toMs}`
 
 function mount() {
   const models: DiagramModel[] = []
-  const drawn: DiagramLayout[] = []
   function Probe({ view }: { view: TimeView | null }) {
-    drawn.push(
+    models.push(
       useDiagramLayout(
         {
           run,
@@ -54,14 +52,13 @@ function mount() {
         view,
       ),
     )
-    models.push((drawn.at(-1) as DiagramLayout).model)
     return null
   }
   const host = document.createElement('div')
   document.body.append(host)
   const root = createRoot(host)
   const show = (view: TimeView | null) => act(() => root.render(<Probe view={view} />))
-  return { models, drawn, show }
+  return { models, show }
 }
 
 describe('useDiagramLayout', () => {
@@ -97,34 +94,6 @@ describe('useDiagramLayout', () => {
         options: { time: 'auto', view: turned },
       }),
     )
-  })
-
-  it('mounts the windows ahead hidden, and a turn shows one of them as it was', () => {
-    vi.useFakeTimers()
-    const { drawn, show } = mount()
-    const view = { fromMs: 4000, toMs: 8000 }
-    show(view)
-    expect(drawn.at(-1)?.windows.map((w) => [w.key, w.active])).toEqual([['live', true]])
-    act(() => {
-      vi.advanceTimersByTime(1000)
-    })
-    const ahead = nextFollowViews(view, run.endMs)
-    const prepared = drawn.at(-1)?.windows ?? []
-    expect(prepared.map((w) => [w.key, w.active])).toEqual([
-      ['live', true],
-      ...ahead.map((v) => [key(v), false]),
-    ])
-    const turned = viewFollowing(view, 8100, run.endMs)
-    show(turned)
-    const after = drawn.at(-1)
-    // The same slots, the same layouts: only which one shows has changed.
-    expect(after?.windows.map((w) => [w.key, w.active])).toEqual([
-      ['live', false],
-      [key(ahead[0] as TimeView), true],
-      [key(ahead[1] as TimeView), false],
-    ])
-    expect(after?.model).toBe(prepared[1]?.model)
-    expect(calls.views.filter((v) => v === key(ahead[0] as TimeView))).toHaveLength(1)
   })
 
   it('lays out nothing ahead while the view glides (a new view every frame)', () => {
