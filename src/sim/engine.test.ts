@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChoicePoint, Chooser } from './choice'
 import { seededChooser } from './choice'
 import { run, startRun } from './engine'
+import { describeEvent } from './narrate'
 import { PRESETS } from './presets'
 import type { ScenarioInput } from './scenario'
 import { eventsOf, indexOfEvent, onlyEvent, parseOrThrow, runInput } from '../testing/runs'
@@ -217,6 +218,44 @@ describe('release and renew: owner-checked or blind', () => {
       reason: 'the lease is held by B',
     })
     expect(eventsOf(r, 'LeaseRenewed')).toEqual([])
+  })
+
+  it("says a holder's tokenless release is not for its grant (not 'token null')", () => {
+    // Found by the narration property (random seed 851393064): A's release, sent before it ever
+    // held, is overtaken by its next acquire on a 0–2 ms network and reaches r1 after the grant.
+    const r = runInput({
+      format: 'fencing-lab/scenario@1',
+      seed: 0,
+      durationMs: 12,
+      lockService: { nodeTimeoutMs: 1, tokens: 'random', nodes: [{ id: 'r1' }] },
+      resources: [{ id: 'storage', fencing: 'none' }],
+      clients: [
+        {
+          id: 'A',
+          script: [
+            { do: 'write', increment: 0 },
+            { do: 'effect', resource: 'storage', value: 0 },
+            { do: 'write', value: 'A' },
+            { do: 'read' },
+            { do: 'read' },
+            { do: 'release' },
+            { do: 'acquire' },
+          ],
+          renewEveryMs: 100,
+        },
+        { id: 'B', script: [{ do: 'acquire' }], startMs: 12, clockRate: 0.1 },
+      ],
+      faults: [],
+      network: { latencyMs: [0, 2] },
+    })
+    const refused = eventsOf(r, 'ReleaseRefused')
+    expect(refused).toEqual([
+      expect.objectContaining({
+        client: 'A',
+        reason: 'it carries no token, so it is not for the current grant',
+      }),
+    ])
+    expect(r.events.map((e) => describeEvent(e)).join('\n')).not.toMatch(/token null/)
   })
 
   it('lets a naive renew extend whoever holds the lock', () => {

@@ -79,6 +79,17 @@ function setIfAbsent(world: World, at: NodeId, lock: LockState, message: Message
   send(world, { from: at, to: message.from, kind: 'acquire-refused', replyTo: message.id, reason })
 }
 
+/**
+ * Why the holder's own renew or release is refused: it carries another grant's token, or none (a
+ * release sent before the client held, overtaken on the way by its next acquire, which was
+ * granted first).
+ */
+function notTheGrant(token: Message['token']): string {
+  return token === null
+    ? 'it carries no token, so it is not for the current grant'
+    : `token ${String(token)} is not the current grant`
+}
+
 function onRenew(world: World, at: NodeId, message: Message): void {
   const lock = world.locks[at] as LockState
   const asker = message.from
@@ -89,7 +100,7 @@ function onRenew(world: World, at: NodeId, message: Message): void {
       lock.holder === null
         ? 'no lease is held'
         : lock.holder === asker
-          ? `token ${String(message.token)} is not the current grant`
+          ? notTheGrant(message.token)
           : `the lease is held by ${lock.holder}`
     emit(world, { atMs: world.nowMs, node: at, type: 'RenewRefused', client: asker, reason })
     send(world, { from: at, to: asker, kind: 'renew-refused', replyTo: message.id, reason })
@@ -132,7 +143,7 @@ function onRelease(world: World, at: NodeId, message: Message): void {
       lock.holder === null
         ? 'no lease is held'
         : lock.holder === asker
-          ? `token ${String(message.token)} is not the current grant`
+          ? notTheGrant(message.token)
           : `the lease is held by ${lock.holder}`
     emit(world, {
       atMs: world.nowMs,
