@@ -16,8 +16,22 @@ import { median, round } from './stats'
 const EVENTS = 100_000
 const ROUNDS = 6
 
-/** In the page: times the next pick of files until the history's lead is painted. */
+/**
+ * In the page: times the next pick of files until the history's lead is painted, and when the
+ * worker's judgement arrived on the way (its reply: the split between the worker's part and the
+ * page's part).
+ */
 const PROBE = `(() => {
+  let judgedAt = null
+  const Native = window.Worker
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options)
+      this.addEventListener('message', (event) => {
+        if (!('progress' in (event.data ?? {}))) judgedAt ??= performance.now()
+      })
+    }
+  }
   window.flHistoryOpened = new Promise((resolve) => {
     let startedAt = null
     let sawProgress = false
@@ -26,15 +40,26 @@ const PROBE = `(() => {
       if (document.querySelector('.fl-history-reading progress') !== null) sawProgress = true
       if (startedAt === null || document.querySelector('.fl-history-lead') === null) return
       observer.disconnect()
-      requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - startedAt, sawProgress }), 0))
+      requestAnimationFrame(() => setTimeout(() => resolve({
+        ms: performance.now() - startedAt,
+        judgedMs: judgedAt === null ? null : judgedAt - startedAt,
+        sawProgress,
+      }), 0))
     })
     observer.observe(document, { childList: true, subtree: true })
   })
 })()`
 
+interface Opened {
+  ms: number
+  /** When the worker's reply arrived (null: no worker answered). */
+  judgedMs: number | null
+  sawProgress: boolean
+}
+
 declare global {
   interface Window {
-    flHistoryOpened?: Promise<{ ms: number; sawProgress: boolean }>
+    flHistoryOpened?: Promise<Opened>
   }
 }
 
@@ -44,6 +69,7 @@ export async function benchHistoryUi(): Promise<BenchResult[]> {
   const preview = await openPreview()
   try {
     const samples: number[] = []
+    const judged: number[] = []
     const progress: boolean[] = []
     for (let i = 0; i < ROUNDS; i++) {
       const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -58,13 +84,15 @@ export async function benchHistoryUi(): Promise<BenchResult[]> {
       const opened = await page.waitForFunction(() => window.flHistoryOpened, null, {
         timeout: 60_000,
       })
-      const { ms, sawProgress } = (await opened.jsonValue()) as { ms: number; sawProgress: boolean }
+      const { ms, judgedMs, sawProgress } = (await opened.jsonValue()) as Opened
       await context.close()
       if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`)
       samples.push(ms)
+      judged.push(judgedMs ?? Number.NaN)
       progress.push(sawProgress)
     }
     const warm = samples.slice(1)
+    const warmJudged = judged.slice(1)
     return [
       {
         name: 'history-ui.open_ms.100k',
@@ -76,6 +104,9 @@ export async function benchHistoryUi(): Promise<BenchResult[]> {
           bytes: buffer.length,
           first: round(samples[0] ?? Number.NaN),
           samples: warm.map((s) => round(s)),
+          // The worker's part (reading, judging, sending) and the page's (receiving, drawing).
+          judgedMs: round(median(warmJudged)),
+          drawnAfterJudgedMs: round(median(warm.map((s, i) => s - (warmJudged[i] ?? Number.NaN)))),
           progressShown: progress,
           measured:
             'file picker change → the frame after "Real history" is shown (read, judged in the worker, drawn)',

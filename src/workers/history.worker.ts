@@ -3,12 +3,15 @@
  * (src/history is the pure core; this is its worker shell). One job per worker: the page sends
  * the inputs, the worker answers with the outcome, or with what went wrong; while it works it
  * says how far it has got (`{ progress }`, at most every PROGRESS_STEP of the work).
+ * Picked or dropped files come as the files themselves (historySources.ts): the worker reads them.
  */
-import type { HistoryInput, JudgeOutcome } from '../history'
+import type { JudgeOutcome } from '../history'
 import { judgeHistory } from '../history'
+import type { HistorySource } from './historySources'
+import { readSources, UNREADABLE } from './historySources'
 
 export interface HistoryJob {
-  inputs: HistoryInput[]
+  inputs: HistorySource[]
 }
 
 export type HistoryReply = { ok: true; outcome: JudgeOutcome } | { ok: false; message: string }
@@ -22,6 +25,10 @@ export interface HistoryProgress {
 const PROGRESS_STEP = 0.02
 
 self.addEventListener('message', (event: MessageEvent<HistoryJob>) => {
+  void answer(event.data)
+})
+
+async function answer(job: HistoryJob): Promise<void> {
   let reply: HistoryReply
   let told = 0
   const onProgress = (done: number) => {
@@ -29,10 +36,15 @@ self.addEventListener('message', (event: MessageEvent<HistoryJob>) => {
     told = done
     self.postMessage({ progress: done } satisfies HistoryProgress)
   }
-  try {
-    reply = { ok: true, outcome: judgeHistory(event.data.inputs, onProgress) }
-  } catch (problem) {
-    reply = { ok: false, message: problem instanceof Error ? problem.message : String(problem) }
+  const inputs = await readSources(job.inputs)
+  if (inputs === null) {
+    reply = { ok: true, outcome: { ok: false, message: UNREADABLE, errors: [] } }
+  } else {
+    try {
+      reply = { ok: true, outcome: judgeHistory(inputs, onProgress) }
+    } catch (problem) {
+      reply = { ok: false, message: problem instanceof Error ? problem.message : String(problem) }
+    }
   }
   self.postMessage(reply)
-})
+}

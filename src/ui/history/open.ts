@@ -7,6 +7,7 @@
 import type { HistoryInput, LineMapping } from '../../history'
 import { where } from '../../history'
 import type { LabStore } from '../../store'
+import type { HistorySource } from '../../workers/historySources'
 import type { HistoryExampleId } from './exampleList'
 import { judgeOffThread } from './judge'
 
@@ -17,7 +18,7 @@ const LISTED_ERRORS = 20
 
 export async function openHistoryInputs(
   store: LabStore,
-  inputs: HistoryInput[],
+  inputs: HistorySource[],
   names: readonly string[],
 ): Promise<boolean> {
   const { setHistoryStatus, announce } = store.getState()
@@ -62,15 +63,8 @@ export async function openHistoryFiles(store: LabStore, files: readonly File[]):
     store.getState().setHistoryStatus({ kind: 'failed', names, message, errors: [] })
     return false
   }
-  let texts: string[]
-  try {
-    texts = await Promise.all(files.map((f) => f.text()))
-  } catch {
-    const message = 'the files could not be read from the disk'
-    store.getState().setHistoryStatus({ kind: 'failed', names, message, errors: [] })
-    return false
-  }
-  const inputs = files.map((f, i) => ({ name: f.name, text: texts[i] ?? '' }))
+  // The worker reads the files (historySources.ts): their text never passes through the page.
+  const inputs = files.map((file) => ({ name: file.name, file }))
   return openHistoryInputs(store, inputs, names)
 }
 
