@@ -11,23 +11,13 @@
  * of milliseconds of style and layout per frame. Rows carry aria-posinset/aria-setsize, so a
  * screen reader still hears "event 812 of 4,967".
  */
-import {
-  Fragment,
-  memo,
-  useCallback,
-  useDeferredValue,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { Fragment, memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Finding, TraceEvent } from '../sim'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store'
-import { useShallow } from 'zustand/react/shallow'
-import { momentAtCursor, useLab } from '../store'
+import { useLab } from '../store'
 import { TONE_GLYPHS, toneOf } from './eventTone'
-import { useSettled } from './hooks'
+import { FOLLOW_EVERY_STEP_UP_TO, usePanelMoment } from './panelMoment'
 import type { LogWindow } from './logWindow'
 import { logWindow, renderedChunks } from './logWindow'
 
@@ -37,33 +27,13 @@ const ROW_ESTIMATE_PX = 32
 /** Rows kept rendered beyond the visible part of the list, above and below. */
 const OVERSCAN_PX = 240
 /** Runs up to this long (every preset) are rendered whole: windowing is for long runs. */
-const RENDER_ALL_UP_TO = 320
-/** How long the cursor of a long run must rest before the log follows it (outside playback). */
-const LOG_SETTLE_MS = 120
-/** While a long run plays, the log moves along this often (a few times a second). */
-const LOG_PLAYING_MS = 150
+const RENDER_ALL_UP_TO = FOLLOW_EVERY_STEP_UP_TO
 
 export function EventLog({ headingId }: { headingId: string }) {
-  // Deferred: while playing or scrubbing, the log catches up in the time a frame leaves over
-  // instead of holding up the frame (the diagram and the scrubber go first). A long run's log
-  // waits more: while the reader drags the scrubber (or steps), until the cursor rests (it need
-  // not follow every frame of a drag, and re-rendering and measuring a long log each frame costs
-  // the scrub its frame budget); after an edit, until the changed diagram has been painted (a
-  // deferred render would still run before that paint). While playing it follows LOG_PLAYING_MS
-  // behind: a long run passes several events a frame, too fast to read, and re-rendering and
-  // measuring the log at every frame cost the zoomed 5k-event run a third of its frames.
-  const playing = useLab((s) => s.playing)
-  const [lab, current] = useDeferredValue(
-    useSettled(useLab(useShallow(momentAtCursor)), (settled, next) =>
-      next[0].run.events.length <= RENDER_ALL_UP_TO
-        ? 'now'
-        : settled[0] !== next[0]
-          ? 'after-paint'
-          : playing
-            ? { everyMs: LOG_PLAYING_MS }
-            : LOG_SETTLE_MS,
-    ),
-  )
+  // A long run's log waits while the reader drags, and moves along a few times a second while
+  // it plays (panelMoment.ts): re-rendering and measuring the log at every frame cost the zoomed
+  // 5k-event run a third of its frames.
+  const [lab, current] = usePanelMoment()
   const futureMode = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)

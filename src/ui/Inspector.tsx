@@ -2,12 +2,12 @@
  * The state at the cursor (from the timeline's `stateAt`): the lock service's history as the
  * Kubernetes Lease client-go would leave, plus the current grant as a Chubby sequencer; each client with what it
  * believes next to the truth (a mismatch is loud); each resource with its value, highest token
- * and decisions. Re-renders only when the cursor crosses an event.
+ * and decisions. Re-renders only when the cursor crosses an event; a long run's, once the cursor
+ * rests (panelMoment.ts).
  */
-import { useDeferredValue } from 'react'
 import { formatMs, LOCK_NODE, tokenText, valueWords } from '../sim'
-import { useShallow } from 'zustand/react/shallow'
-import { momentAtCursor, useLab, useStateAt } from '../store'
+import { useStateAt } from '../store'
+import { usePanelMoment } from './panelMoment'
 import type {
   ClientView,
   LabState,
@@ -19,8 +19,8 @@ import type {
 } from '../timeline'
 
 export function Inspector() {
-  // Deferred like the event log: the state catches up between frames while playing.
-  const state = useStateAt(useDeferredValue(useLab(useShallow(momentAtCursor))))
+  // Like the event log: a long run's inspector waits while the reader drags (panelMoment.ts).
+  const state = useStateAt(usePanelMoment())
   return (
     <div className="fl-inspector">
       <LockCard state={state} />
