@@ -65,13 +65,19 @@ export function usePanelMoment(): Moment {
     }
     const afterPaint = () => {
       if (paint !== null) return
+      let frame = 0
       let afterFrame: ReturnType<typeof setTimeout> | undefined
-      // A task queued from an animation frame runs after that frame is painted.
-      const frame = requestAnimationFrame(() => {
-        afterFrame = setTimeout(take, 0)
-      })
+      // The store changed in this task; the changed diagram is committed in its microtasks. The
+      // frame is asked for after those (a task later), so that its paint shows the diagram; and a
+      // task queued from that frame runs after the frame is painted.
+      const afterCommit = setTimeout(() => {
+        frame = requestAnimationFrame(() => {
+          afterFrame = setTimeout(take, 0)
+        })
+      }, 0)
       const limit = setTimeout(take, AFTER_PAINT_LIMIT_MS)
       paint = () => {
+        clearTimeout(afterCommit)
         cancelAnimationFrame(frame)
         clearTimeout(afterFrame)
         clearTimeout(limit)
