@@ -29,11 +29,7 @@ export async function openPreview(): Promise<Preview> {
   }
   const server = await serveStatic(dist, Number(process.env.BENCH_PORT ?? 4181))
   try {
-    const executablePath = resolveChromium()
-    const browser = await chromium.launch({
-      ...(executablePath ? { executablePath } : {}),
-      args: [...CHROMIUM_ARGS],
-    })
+    const browser = await launchChromium()
     return {
       base: server.base,
       browser,
@@ -46,6 +42,18 @@ export async function openPreview(): Promise<Preview> {
     server.close()
     throw error
   }
+}
+
+/**
+ * A headless system Chromium. Some figures change from one launch of the browser to the next on
+ * a 2-core machine (where its threads land), so they are measured across several launches.
+ */
+export function launchChromium(): Promise<Browser> {
+  const executablePath = resolveChromium()
+  return chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: [...CHROMIUM_ARGS],
+  })
 }
 
 export interface StaticServer {
