@@ -62,7 +62,7 @@ function mount(store: LabStore) {
   return { renders, last, move, now }
 }
 
-/** Cursor times at which the long run's moment differs from the last, and one where it does not. */
+/** Twenty distinct event times of the long run: stepping through them, each step is a new moment. */
 function stepsThrough(store: LabStore) {
   const events = store.getState().lab.run.events
   const times = [...new Set(events.map((e) => e.atMs))]
