@@ -3,11 +3,11 @@
  * src/testing/harness and served by this spec, so the app's build is not involved): accessibility
  * (axe, both themes), keyboard access to findings and messages, and drag-to-scrub.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { resolve } from 'node:path'
 import { buildHarness, serveStatic } from './diagramHarness'
+import { axeScan } from './axe'
 
 let base = ''
 let close: (() => Promise<void>) | null = null
@@ -34,9 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`axe finds no WCAG 2.1 A/AA violations (${theme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme })
     await open(page, `scenario=gc-pause&width=1264&theme=${theme}&cursor=12000`)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    const results = await axeScan(page).analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
   })
 }
@@ -44,9 +42,7 @@ for (const theme of ['light', 'dark'] as const) {
 test('axe passes at phone width with the future hidden', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 })
   await open(page, 'scenario=release-not-owner&width=359&future=hide&cursor=11000')
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
+  const results = await axeScan(page).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
 })
 

@@ -4,10 +4,10 @@
  * compares fencing on and off, cancels, runs chaos mode and opens a failing run — with the main
  * thread free while the workers search (long tasks measured), axe passing, no console error.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { mainThreadTasks } from '../bench/mainThread'
+import { axeScan } from './axe'
 
 /** Most CPU one main-thread task may take while the worker searches. */
 const MAIN_THREAD_TASK_BUDGET_MS = 100
@@ -230,9 +230,7 @@ test('chaos mode: fencing on vs off plotted; a failing run opens in the lab', as
 })
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
+  const results = await axeScan(page).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
 }
 

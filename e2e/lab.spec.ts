@@ -3,13 +3,13 @@
  * it from the UI, the keyboard-only path, compare mode, bad links, accessibility in both themes,
  * reduced motion — and no console error anywhere.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { tabReachesAll } from './keyboard'
 import { encodeScenario } from '../src/link/encode'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { generatedScenario } from '../bench/labScenario'
+import { axeScan } from './axe'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
 const ACCEPTED_42 = 'storage accepted B\'s write "B" with token 42'
@@ -223,10 +223,7 @@ test('a 5,000-event run: the log shows the rows around the cursor, numbered in t
   expect(Math.abs((listBottom ?? 0) - (rowBottom ?? 0))).toBeLessThan(40)
   await expect(log(page).locator('button[tabindex="0"]')).toHaveAttribute('aria-current', 'step')
   // The gap between the two parts is no list item to assistive technology.
-  const axe = await new AxeBuilder({ page })
-    .include('.fl-log-panel')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
+  const axe = await axeScan(page).include('.fl-log-panel').analyze()
   expect(axe.violations).toEqual([])
 })
 
@@ -408,8 +405,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(90_000)
     await page.emulateMedia({ colorScheme })
     await page.goto('/?scenario=gc-pause&t=16005')
-    const scan = () =>
-      new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const scan = () => axeScan(page).analyze()
     expect((await scan()).violations).toEqual([])
     await page.getByRole('tab', { name: 'Break things' }).click()
     await page.getByText(/^All \d+ scenarios$/).click()

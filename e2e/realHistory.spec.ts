@@ -5,10 +5,10 @@
  * view has no accessibility violations. (e2e/history.spec.ts is the undo history across reloads.)
  */
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { largeHistory } from '../src/testing/largeHistory'
 import { expect, test } from './fixtures'
+import { axeScan } from './axe'
 
 const example = (name: string) => readFileSync(`examples/histories/${name}`, 'utf8')
 
@@ -94,9 +94,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await picker(page).selectOption({ label: 'client-go logs of two nodes' })
     await expect(page.locator('.fl-history-lead')).toBeVisible()
     await expect(report(page)).toContainText('client-go-node-a.log')
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    const results = await axeScan(page).analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
   })
 }

@@ -5,13 +5,13 @@
  * edits; the Embed dialog writes snippets for the current state and is an accessible modal.
  */
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Download, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { readLabAddress } from '../src/link/lab'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { resolveCaptions } from '../src/timeline'
 import { readGif, readWebm } from '../src/testing/media'
+import { axeScan } from './axe'
 
 const REJECTED = "storage rejected A's write: token 41 < 42"
 
@@ -538,8 +538,7 @@ test.describe('Embed dialog', () => {
       test.setTimeout(90_000)
       await page.emulateMedia({ colorScheme })
       await page.goto('/?scenario=gc-pause&t=16005')
-      const scan = () =>
-        new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const scan = () => axeScan(page).analyze()
       await page.getByRole('button', { name: 'Embed…', exact: true }).click()
       const dialog = page.getByRole('dialog', { name: 'Embed this lab' })
       await dialog.getByRole('checkbox', { name: 'Play only a range' }).check()

@@ -4,10 +4,10 @@
  * stick under the bar), Tab reaches every control with each one fully in view and never under
  * the bar, and axe finds nothing in light or dark. A window too low for the bar gets none.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { tabReachesAllInView } from './keyboard'
+import { axeScan, WCAG_TAGS } from './axe'
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -161,10 +161,9 @@ for (const size of SIZES) {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme })
         // The bar and the panels it sits over (lab.spec.ts scans the whole page in both themes).
-        const results = await new AxeBuilder({ page })
+        const results = await axeScan(page, [...WCAG_TAGS, 'wcag22aa'])
           .include('.fl-dock')
           .include('.fl-tabs')
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
           .analyze()
         expect(results.violations, colorScheme).toEqual([])
       }

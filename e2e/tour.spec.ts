@@ -5,13 +5,13 @@
  * browser's Back, "Try it yourself" opening the lab on the same run and moment, the embedded
  * chapter, accessibility in both themes, reduced motion, a phone — and no console error anywhere.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { tabReachesAll } from './keyboard'
 import { describeEvent, findPreset, formatMs, parseScenario, run } from '../src/sim'
 import type { Moment, TourChapter, TourStep } from '../src/tour/chapters'
 import { resolveMoment, TOUR } from '../src/tour/chapters'
+import { axeScan } from './axe'
 
 /** The tour's own data, run in Node: what each step must show. */
 function momentOf(step: TourStep, moment: Moment) {
@@ -318,9 +318,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(90_000)
     await page.emulateMedia({ colorScheme })
     const scan = async () => {
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
+      const result = await axeScan(page).analyze()
       expect(result.violations).toEqual([])
     }
     await open(page, '/tour.html#pause/two-believers')
