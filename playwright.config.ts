@@ -18,6 +18,9 @@ export default defineConfig({
   testDir: 'e2e',
   // Two workers on CI too: the machine has two cores, and one worker made the suite too slow.
   workers: 2,
+  // Tests, not files, are shared out: a long file (lab.spec.ts runs about two minutes) no longer
+  // keeps one worker busy while the other has finished. No spec depends on its tests' order.
+  fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   reporter: 'list',
