@@ -7,7 +7,7 @@ import type { CheckResult, Finding, Run } from '../sim'
 import { check } from '../sim'
 import type { Why } from './explain'
 import { explainer } from './explain'
-import type { HistoryHeader, LineError, ParsedHistory } from './format'
+import type { HistoryEvent, HistoryHeader, LineError, ParsedHistory } from './format'
 import { emptyHeader } from './format'
 import type { LineMapping } from './mapping'
 import { mapHistory, MAPPED_SOURCE } from './mapping'
@@ -94,11 +94,7 @@ export function judgeHistory(
       return parsed
     })
     // Yearless log lines merged with timestamped ones are read in the others' year.
-    const dated = first.filter((p) => p.yearless !== true).flatMap((p) => p.events)
-    const year =
-      dated.length > 0 && first.some((p) => p.yearless === true)
-        ? Number(isoFromMs(Math.min(...dated.slice(0, 10_000).map((e) => e.atMs))).slice(0, 4))
-        : undefined
+    const year = first.some((p) => p.yearless === true) ? datedYear(first) : undefined
     const parts: ParsedHistory[] = inputs.map((input, i) => {
       const parsed =
         year !== undefined && first[i]?.yearless === true
@@ -113,7 +109,7 @@ export function judgeHistory(
     const merged: ParsedHistory = {
       source: parts.map((p) => p.source).join(' + '),
       header: mergeHeaders(parts.map((p) => p.header)),
-      events: parts.flatMap((p) => p.events),
+      events: allEvents(parts),
       errors: [],
     }
     if (merged.events.length === 0) {
@@ -213,6 +209,18 @@ function asLabReport(text: string): Record<string, unknown> | null {
   } catch {
     return null
   }
+}
+
+/** The year of the earliest of the first 10,000 timestamped events, if any input has one. */
+function datedYear(parsed: readonly ParsedHistory[]): number | undefined {
+  const dated = allEvents(parsed.filter((p) => p.yearless !== true)).slice(0, 10_000)
+  if (dated.length === 0) return undefined
+  return Number(isoFromMs(Math.min(...dated.map((e) => e.atMs))).slice(0, 4))
+}
+
+/** The inputs' events, one after another (concat copies in bulk: flatMap took ~15 ms for 100k). */
+function allEvents(parsed: readonly ParsedHistory[]): HistoryEvent[] {
+  return ([] as HistoryEvent[]).concat(...parsed.map((p) => p.events))
 }
 
 function mergeHeaders(headers: HistoryHeader[]): HistoryHeader {

@@ -91,10 +91,8 @@ function tokenText(token: Token): string {
 export function historyToRun(history: ParsedHistory): HistoryRun {
   const { header } = history
   if (history.events.length === 0) throw new HistoryError('the history has no events')
-  const order = history.events
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.atMs - b.e.atMs || a.e.line - b.e.line || a.i - b.i)
-    .map(({ e }) => e)
+  // Array sort is stable: events at the same time and line keep the order they were read in.
+  const order = [...history.events].sort((a, b) => a.atMs - b.atMs || a.line - b.line)
   const originMs = (order[0] as HistoryEvent).atMs
   const last = order[order.length - 1] as HistoryEvent
   if (last.atMs - originMs > MAX_SPAN_MS) {
@@ -127,9 +125,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   for (const e of order) {
     if (e.resource !== null) resourceNames.add(e.resource)
   }
+  const addClient = (c: string) => {
+    if (!resourceNames.has(c) && c !== LOCK_NODE) clientNames.add(c)
+  }
   for (const e of order) {
-    for (const c of [e.client, e.by])
-      if (!resourceNames.has(c) && c !== LOCK_NODE) clientNames.add(c)
+    addClient(e.client)
+    addClient(e.by)
   }
   if (clientNames.size > MAX_CLIENTS) {
     throw new HistoryError(
@@ -172,27 +173,32 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     )
   }
 
+  // Events pair up by their positions in `order` (-1: no pair): typed arrays, not Maps keyed by
+  // the events, whose updates were among the hottest lines of making a 100k-event history's run.
+  const positions = () => new Int32Array(order.length).fill(-1)
+
   // Pair each write with the resource's decision on it (by id, else by client, resource, token, value).
   const writeKey = (e: HistoryEvent) =>
     e.id !== null
       ? `id:${e.id}`
       : `${e.client}|${e.resource ?? ''}|${tokenKey(e.token) ?? '-'}|${JSON.stringify(e.value)}`
-  const sends = new Map<string, HistoryEvent[]>()
-  for (const e of order) {
-    if (e.kind !== 'write-sent') continue
+  const sends = new Map<string, number[]>()
+  order.forEach((e, i) => {
+    if (e.kind !== 'write-sent') return
     const key = writeKey(e)
     const list = sends.get(key)
-    if (list === undefined) sends.set(key, [e])
-    else list.push(e)
-  }
-  const sendOf = new Map<HistoryEvent, HistoryEvent>()
-  const decisionOf = new Map<HistoryEvent, HistoryEvent>()
-  for (const e of order) {
-    if (e.kind !== 'write-accepted' && e.kind !== 'write-rejected' && e.kind !== 'effect') continue
-    const send = sends.get(writeKey(e))?.shift()
-    if (send === undefined) continue
-    sendOf.set(e, send)
-    decisionOf.set(send, e)
+    if (list === undefined) sends.set(key, [i])
+    else list.push(i)
+  })
+  const sendOf = positions()
+  const decisionOf = positions()
+  order.forEach((e, i) => {
+    if (e.kind !== 'write-accepted' && e.kind !== 'write-rejected' && e.kind !== 'effect') return
+    const sent = sends.get(writeKey(e))?.shift()
+    if (sent === undefined) return
+    sendOf[i] = sent
+    decisionOf[sent] = i
+    const send = order[sent] as HistoryEvent
     if (t(e) < t(send)) {
       if (wants('clocks-disagree'))
         note(
@@ -201,7 +207,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
           [send.line, e.line],
         )
     }
-  }
+  })
 
   // Grants seen from both sides: the lock's record makes the grant, the client's the belief.
   const grantKey = (e: HistoryEvent) => `${e.client}|${tokenKey(e.token) ?? '-'}`
@@ -240,31 +246,33 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   }
 
   // Acquire requests pair with the next answer to the same client, for the diagram's arrow.
-  const answerAt = new Map<HistoryEvent, number>()
-  const requestOf = new Map<HistoryEvent, HistoryEvent>()
-  const waiting = new Map<string, HistoryEvent[]>()
-  for (const e of order) {
+  const answerOf = positions()
+  const requestOf = positions()
+  const waiting = new Map<string, number[]>()
+  order.forEach((e, i) => {
     if (e.kind === 'acquire-requested') {
       const list = waiting.get(e.client) ?? []
-      list.push(e)
+      list.push(i)
       waiting.set(e.client, list)
     } else if ((e.kind === 'acquire-granted' || e.kind === 'acquire-refused') && isLockSide(e)) {
       const request = waiting.get(e.client)?.shift()
       if (request !== undefined) {
-        answerAt.set(request, t(e))
-        requestOf.set(e, request)
+        answerOf[request] = i
+        requestOf[i] = request
       }
     }
-  }
+  })
 
   const events: TraceEvent[] = []
   const lineOf: number[] = []
   const refOf: string[] = []
   let current: HistoryEvent | null = null
+  /** `ref(current)`, made once for all the trace events one history event emits. */
+  let currentRef: string | null = null
   const emit = (e: TraceEvent, line: number) => {
     events.push(e)
     lineOf.push(line)
-    refOf.push(line === 0 || current === null ? '' : ref(current))
+    refOf.push(line === 0 || current === null ? '' : (currentRef ??= ref(current)))
   }
 
   interface GrantState {
@@ -282,7 +290,9 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     leaseMs: number | null
   }
   const grants: GrantState[] = []
-  const grantByToken = new Map<string, GrantState>()
+  // Keyed by the token itself, not its tokenKey (a Map tells 5 from "5" just the same): a key
+  // made for every renew, read and write was a string to build and hash each time.
+  const grantByToken = new Map<NonNullable<Token>, GrantState>()
   const latestGrantOf = new Map<string, GrantState>()
   let openGrant: GrantState | null = null
   const leaseDefaultMs = header.leaseMs
@@ -321,8 +331,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     if (g.impliedBelief) endBelief(g, atMs, line, 'deadline')
   }
   const grantFor = (e: HistoryEvent): GrantState | null => {
-    const key = tokenKey(e.token)
-    if (key !== null) return grantByToken.get(key) ?? null
+    if (e.token !== null) return grantByToken.get(e.token) ?? null
     return latestGrantOf.get(e.client) ?? null
   }
   /** The grant a write is judged under (0: none known), with a note when it cannot be known. */
@@ -369,7 +378,8 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   }
 
   let msg = 0
-  const msgOf = new Map<HistoryEvent, number>()
+  /** The message a write or an answered acquire request went out as, by position (0: none yet). */
+  const msgOf = new Int32Array(order.length)
   const valueOf = (e: HistoryEvent): ResourceValue => e.value ?? null
   const final = new Map<string, { value: ResourceValue; highestToken: number | null }>()
   const impliedBeliefLines: number[] = []
@@ -414,10 +424,11 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       },
       current?.line ?? send.line,
     )
-  const requestMsgOf = new Map<HistoryEvent, number>()
 
-  for (const e of order) {
+  for (let i = 0; i < order.length; i++) {
+    const e = order[i] as HistoryEvent
     current = e
+    currentRef = null
     const atMs = t(e)
     if (!(
       e.kind === 'renew' &&
@@ -429,15 +440,14 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     }
     const client = names.id(e.client)
     const node = nodeOf(e.actor)
-    const request = requestOf.get(e)
-    const requestMsg = request === undefined ? undefined : requestMsgOf.get(request)
-    if (request !== undefined && requestMsg !== undefined) {
-      deliver(request, requestMsg, LOCK_NODE, 'acquire')
-    }
+    const request = requestOf[i] as number
+    const requestMsg = request === -1 ? 0 : (msgOf[request] as number)
+    if (requestMsg !== 0) deliver(order[request] as HistoryEvent, requestMsg, LOCK_NODE, 'acquire')
     switch (e.kind) {
       case 'acquire-requested': {
-        const arrive = answerAt.get(e)
-        if (arrive !== undefined) requestMsgOf.set(e, msg + 1)
+        const answer = answerOf[i] as number
+        const arrive = answer === -1 ? null : t(order[answer] as HistoryEvent)
+        if (answer !== -1) msgOf[i] = msg + 1
         emit(
           {
             atMs,
@@ -448,7 +458,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
             kind: 'acquire',
             token: null,
             value: null,
-            deliverAtMs: arrive ?? null,
+            deliverAtMs: arrive,
             extraDelayMs: 0,
           },
           e.line,
@@ -539,8 +549,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               e.line,
             )
           }
-          const key2 = tokenKey(e.token)
-          if (key2 !== null) grantByToken.set(key2, g)
+          if (e.token !== null) grantByToken.set(e.token, g)
           latestGrantOf.set(e.client, g)
         }
         if (makesBelief && g !== null && !g.believed) {
@@ -675,8 +684,9 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       }
       case 'write-sent': {
         const id = ++msg
-        msgOf.set(e, id)
-        const decision = decisionOf.get(e)
+        msgOf[i] = id
+        const decided = decisionOf[i] as number
+        const decision = decided === -1 ? undefined : (order[decided] as HistoryEvent)
         const arrive = decision !== undefined && t(decision) >= atMs ? t(decision) : null
         emit(
           {
@@ -698,36 +708,54 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       case 'write-accepted':
       case 'effect':
       case 'write-rejected': {
-        const send = sendOf.get(e)
+        const sentAt = sendOf[i] as number
+        const send = sentAt === -1 ? undefined : (order[sentAt] as HistoryEvent)
         const ordered = send !== undefined && t(send) <= atMs
         const sentAtMs = ordered && send !== undefined ? t(send) : atMs
-        const sent = ordered && send !== undefined ? msgOf.get(send) : undefined
-        const id = sent ?? ++msg
+        // 0: no send, or none the run has made yet.
+        const sent = ordered ? (msgOf[sentAt] as number) : 0
+        const id = sent === 0 ? ++msg : sent
         const resource = names.id(e.resource ?? e.actor)
-        if (send !== undefined && sent !== undefined) deliver(send, sent, resource, 'write')
-        const facts = {
-          atMs,
-          node: resource,
-          msg: id,
-          client,
-          token: e.token,
-          grant: writeGrant(e, atMs),
-          value: valueOf(e),
-          effect: e.kind === 'effect',
-          increment: null,
-          sentAtMs,
-        }
+        if (send !== undefined && sent !== 0) deliver(send, sent, resource, 'write')
+        const grant = writeGrant(e, atMs)
+        // Each decision is written out whole: spreading shared fields into it was the run's
+        // hottest line on a 100k-event history.
         if (e.kind === 'write-rejected') {
           emit(
             {
-              ...facts,
+              atMs,
+              node: resource,
+              msg: id,
+              client,
+              token: e.token,
+              grant,
+              value: valueOf(e),
+              effect: false,
+              increment: null,
+              sentAtMs,
               type: 'WriteRejected',
               reason: e.reason ?? `${tokenText(e.token)} refused`,
             },
             e.line,
           )
         } else {
-          emit({ ...facts, type: 'WriteAccepted', duplicate: false }, e.line)
+          emit(
+            {
+              atMs,
+              node: resource,
+              msg: id,
+              client,
+              token: e.token,
+              grant,
+              value: valueOf(e),
+              effect: e.kind === 'effect',
+              increment: null,
+              sentAtMs,
+              type: 'WriteAccepted',
+              duplicate: false,
+            },
+            e.line,
+          )
           const before = final.get(e.resource ?? '')
           const fenced = (fencing.get(e.resource ?? '') ?? 'none') !== 'none'
           const token = typeof e.token === 'number' && fenced ? e.token : null
