@@ -15,6 +15,36 @@ function judge(text: string, name: string | null = null): Judgement {
 const ndjson = (...events: object[]) => events.map((e) => JSON.stringify(e)).join('\n')
 
 describe('a history judged by the checker', () => {
+  it('cites each trace event by the line it stands on, in the words as in the line numbers', () => {
+    // A lease that runs out by its length stands on the grant (or renew) that set it, not on the
+    // later line whose time showed it had run out; the words said the later line.
+    const j = judge(
+      ndjson(
+        { atMs: 0, actor: 'lock', kind: 'acquire-granted', client: 'A', token: 41, leaseMs: 100 },
+        { atMs: 50, actor: 'lock', kind: 'renew', client: 'A', token: 41, leaseMs: 100 },
+        { atMs: 400, actor: 'storage', kind: 'write-accepted', client: 'A', token: 41 },
+      ),
+    )
+    const expired = j.run.events.findIndex((e) => e.type === 'LeaseExpired')
+    expect(j.run.events[expired]).toMatchObject({ atMs: 150, client: 'A' })
+    expect([j.lineOf[expired], j.refOf[expired]]).toEqual([2, 'line 2'])
+    const files = [
+      'gc-pause-unfenced.ndjson',
+      'kubernetes-lease-watch.json',
+      'etcd-lock-watch.ndjson',
+      'client-go-node-a.log',
+    ]
+    for (const history of [
+      j,
+      judge(largeHistory(2_000)),
+      ...files.map((f) => judge(readFileSync(`examples/histories/${f}`, 'utf8'))),
+    ]) {
+      history.lineOf.forEach((line, i) =>
+        expect(history.refOf[i], `event ${i}`).toBe(line === 0 ? '' : `line ${line}`),
+      )
+    }
+  })
+
   it('finds the paused client overwriting the newer holder, and says why with the lines', () => {
     const j = judge(readFileSync('examples/histories/gc-pause-unfenced.ndjson', 'utf8'))
     expect(j.result.verdict).toBe('unsafe')

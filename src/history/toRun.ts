@@ -269,10 +269,11 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   let current: HistoryEvent | null = null
   /** `ref(current)`, made once for all the trace events one history event emits. */
   let currentRef: string | null = null
-  const emit = (e: TraceEvent, line: number) => {
+  /** A trace event and the history event it stands on (null: none), whose line and ref it gets. */
+  const emit = (e: TraceEvent, from: HistoryEvent | null) => {
     events.push(e)
-    lineOf.push(line)
-    refOf.push(line === 0 || current === null ? '' : (currentRef ??= ref(current)))
+    lineOf.push(from?.line ?? 0)
+    refOf.push(from === null ? '' : from === current ? (currentRef ??= ref(from)) : ref(from))
   }
 
   interface GrantState {
@@ -285,8 +286,8 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
     impliedBelief: boolean
     /** When the lease runs out unless renewed (null: its length is not known). */
     expiresAtMs: number | null
-    /** The line of the grant or renew that set `expiresAtMs`. */
-    expiresLine: number
+    /** The grant or renew that set `expiresAtMs` (a lease that runs out is cited by it). */
+    expiresFrom: HistoryEvent
     leaseMs: number | null
   }
   const grants: GrantState[] = []
@@ -317,18 +318,18 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   const endBelief = (
     g: GrantState,
     atMs: number,
-    line: number,
+    from: HistoryEvent,
     reason: 'released' | 'deadline' | 'renew-refused',
   ) => {
     if (!g.believed) return
     g.believed = false
-    emit({ atMs, node: names.id(g.client), type: 'BeliefEnded', reason }, line)
+    emit({ atMs, node: names.id(g.client), type: 'BeliefEnded', reason }, from)
   }
-  const endGrant = (g: GrantState, atMs: number, line: number) => {
+  const endGrant = (g: GrantState, atMs: number, from: HistoryEvent) => {
     if (!g.open) return
     g.open = false
     if (openGrant === g) openGrant = null
-    if (g.impliedBelief) endBelief(g, atMs, line, 'deadline')
+    if (g.impliedBelief) endBelief(g, atMs, from, 'deadline')
   }
   const grantFor = (e: HistoryEvent): GrantState | null => {
     if (e.token !== null) return grantByToken.get(e.token) ?? null
@@ -399,9 +400,9 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
         grant: g.n,
         byOperator: false,
       },
-      g.expiresLine,
+      g.expiresFrom,
     )
-    endGrant(g, g.expiresAtMs, g.expiresLine)
+    endGrant(g, g.expiresAtMs, g.expiresFrom)
   }
 
   /**
@@ -422,7 +423,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
         kind,
         sentAtMs: t(send),
       },
-      current?.line ?? send.line,
+      current ?? send,
     )
 
   for (let i = 0; i < order.length; i++) {
@@ -461,7 +462,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
             deliverAtMs: arrive,
             extraDelayMs: 0,
           },
-          e.line,
+          e,
         )
         break
       }
@@ -495,7 +496,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
                 expiresAtServiceMs: expiresAt(atMs, e),
                 reentrant: true,
               },
-              e.line,
+              e,
             )
           } else {
             if (openGrant !== null) {
@@ -516,9 +517,9 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
                   grant: before.n,
                   byOperator: false,
                 },
-                e.line,
+                e,
               )
-              endGrant(before, atMs, e.line)
+              endGrant(before, atMs, e)
             }
             g = {
               n: grants.length + 1,
@@ -528,7 +529,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               believed: false,
               impliedBelief: !makesBelief ? false : lockSide,
               expiresAtMs: knownExpiry(atMs, e),
-              expiresLine: e.line,
+              expiresFrom: e,
               leaseMs: e.leaseMs ?? leaseDefaultMs,
             }
             grants.push(g)
@@ -546,7 +547,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
                 expiresAtServiceMs: exp,
                 reentrant: false,
               },
-              e.line,
+              e,
             )
           }
           if (e.token !== null) grantByToken.set(e.token, g)
@@ -565,7 +566,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               deadlineMs: g.expiresAtMs ?? knownExpiry(atMs, e) ?? endMs,
               renewed: false,
             },
-            e.line,
+            e,
           )
         }
         break
@@ -585,7 +586,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
         const exp = lease === null ? expiresAt(atMs, e) : atMs + Math.round(lease)
         if (g.open && lease !== null) {
           g.expiresAtMs = exp
-          g.expiresLine = e.line
+          g.expiresFrom = e
         }
         emit(
           {
@@ -600,14 +601,14 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
             expiresAtServiceMs: exp,
             foreign: e.by !== g.client,
           },
-          e.line,
+          e,
         )
         break
       }
       case 'renew-refused': {
-        emit({ atMs, node, type: 'RenewRefused', client, reason: e.reason ?? 'refused' }, e.line)
+        emit({ atMs, node, type: 'RenewRefused', client, reason: e.reason ?? 'refused' }, e)
         const g = latestGrantOf.get(e.client)
-        if (g !== undefined) endBelief(g, atMs, e.line, 'renew-refused')
+        if (g !== undefined) endBelief(g, atMs, e, 'renew-refused')
         break
       }
       case 'release': {
@@ -633,11 +634,11 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
             grant: g.n,
             foreign,
           },
-          e.line,
+          e,
         )
         if (!foreign) {
-          endBelief(g, atMs, e.line, 'released')
-          endGrant(g, atMs, e.line)
+          endBelief(g, atMs, e, 'released')
+          endGrant(g, atMs, e)
         }
         break
       }
@@ -656,12 +657,12 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
                 grant: g.n,
                 byOperator: false,
               },
-              e.line,
+              e,
             )
-            endGrant(g, atMs, e.line)
+            endGrant(g, atMs, e)
           }
         } else {
-          endBelief(g, atMs, e.line, 'deadline')
+          endBelief(g, atMs, e, 'deadline')
         }
         break
       }
@@ -678,7 +679,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
             grant: g?.n ?? 0,
             recorded: false,
           },
-          e.line,
+          e,
         )
         break
       }
@@ -701,7 +702,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
             deliverAtMs: arrive,
             extraDelayMs: 0,
           },
-          e.line,
+          e,
         )
         break
       }
@@ -736,7 +737,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               type: 'WriteRejected',
               reason: e.reason ?? `${tokenText(e.token)} refused`,
             },
-            e.line,
+            e,
           )
         } else {
           emit(
@@ -754,7 +755,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
               type: 'WriteAccepted',
               duplicate: false,
             },
-            e.line,
+            e,
           )
           const before = final.get(e.resource ?? '')
           const fenced = (fencing.get(e.resource ?? '') ?? 'none') !== 'none'
@@ -778,7 +779,7 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
       impliedBeliefLines.slice(0, 10),
     )
   }
-  emit({ atMs: endMs, node: '*', type: 'RunEnded', reason: 'quiescent' }, 0)
+  emit({ atMs: endMs, node: '*', type: 'RunEnded', reason: 'quiescent' }, null)
   for (const [name, id] of names.renamed) {
     note(
       'renamed',
