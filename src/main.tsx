@@ -1,19 +1,16 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterFirstPaint } from './ui/afterFirstPaint'
 import { App } from './ui/App'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// The built page carries its first screen as static markup (scripts/prerender.ts), shown first.
-// The app draws the same screen in the same task, before the browser paints again, so it replaces
-// the markup rather than patching it: no attribute of the static copy lingers on the live page.
-afterFirstPaint(() => {
-  root.replaceChildren()
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
-})
+// The built page carries its first screen as static markup (scripts/prerender.ts). The app draws
+// the same screen in the same task, before the browser paints again, so it replaces the markup
+// rather than patching it: no attribute of the static copy lingers on the live page.
+root.replaceChildren()
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

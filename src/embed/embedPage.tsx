@@ -12,31 +12,24 @@ import { labHrefFor, openEmbed } from './openEmbed'
 import { readEmbedParams } from './options'
 import { followHostTheme } from './hostTheme'
 import { startResizeReporting } from './resize'
-import { afterFirstPaint } from '../ui/afterFirstPaint'
 
 async function start(container: HTMLElement): Promise<void> {
   const options = readEmbedParams(location.search, location.hash)
   // The host's theme (its dark-mode toggle) wins over the parameter from now on; heard before
   // anything loads, so a host that posts on the frame's load event is not missed.
   let store: LabStore | null = null
-  let heard: Theme | null = null
   followHostTheme(window, (theme) => {
-    heard = theme
     document.documentElement.dataset.theme = theme
     store?.getState().setTheme(theme)
   })
-  // The frame shows what embed.html holds (its words, or the default embed's prerendered first
-  // screen) before the embed's first render takes the main thread.
-  await new Promise<void>((resolve) => afterFirstPaint(resolve))
   if (readEmbedAddress(location.search, location.hash).tour) {
     const { startTourEmbed } = await import('./tourEmbed')
     container.replaceChildren()
     startTourEmbed(container, location.search, options.id)
     return
   }
-  // The parameter wins over the reader's system preference (an iframe cannot see the host's),
-  // unless the host has spoken while the frame was painting.
-  document.documentElement.dataset.theme = heard ?? options.theme
+  // The parameter wins over the reader's system preference (an iframe cannot see the host's).
+  document.documentElement.dataset.theme = options.theme
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches
   const opened = await openEmbed(options, { reducedMotion })
   // A theme the host posted while the lab was loading.

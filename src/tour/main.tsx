@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client'
 import { readTourLink } from '../link/tour'
 import { TOUR } from './chapters'
 import { TourApp } from './TourApp'
-import { afterFirstPaint } from '../ui/afterFirstPaint'
 import '../ui/lab.css'
 import '../ui/labPage.css'
 import './tour.css'
@@ -12,14 +11,11 @@ import './tour.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('tour.html has no #root element')
 
-// The built page carries its first screen as static markup (scripts/prerender.ts), shown first:
-// the app draws the same screen in the same task, so it replaces the markup before the browser
-// paints again.
-afterFirstPaint(() => {
-  root.replaceChildren()
-  createRoot(root).render(
-    <StrictMode>
-      <TourApp initial={readTourLink(location.search, location.hash, TOUR)} />
-    </StrictMode>,
-  )
-})
+// The built page carries its first screen as static markup (scripts/prerender.ts): the app draws
+// the same screen in the same task, so it replaces the markup before the browser paints again.
+root.replaceChildren()
+createRoot(root).render(
+  <StrictMode>
+    <TourApp initial={readTourLink(location.search, location.hash, TOUR)} />
+  </StrictMode>,
+)
