@@ -155,11 +155,6 @@ export function Scrubber() {
         value={Math.round(cursorMs)}
         aria-valuetext={`${formatMs(Math.round(cursorMs))}: ${words}`}
         onChange={(e) => setCursor(Number(e.currentTarget.value))}
-        style={
-          {
-            '--fl-progress': `${endMs === startMs ? 0 : ((cursorMs - startMs) / (endMs - startMs)) * 100}%`,
-          } as React.CSSProperties
-        }
       />
       <output className="fl-clock" htmlFor={id} aria-hidden="true">
         {clockText(cursorMs)} <span className="fl-clock-end">/ {clockText(endMs)}</span>

@@ -21,8 +21,13 @@ import { momentAtCursor, useLabStore } from '../store'
 export const FOLLOW_EVERY_STEP_UP_TO = 320
 /** How long the cursor of a long run must rest before the panels follow it (outside playback). */
 export const PANEL_SETTLE_MS = 120
-/** While a long run plays, the panels move along this often. */
-export const PANEL_PLAYING_MS = 150
+/**
+ * While a long run plays, the panels move along this often. At 2× the 5k-event run crosses about
+ * 90 events in 150 ms, so each move of the log rendered its rows anew (12–27 ms a move), more
+ * often than anyone reads them: at 150 ms the moves caused most of the zoomed playback's dropped
+ * frames (10 of 17 in a traced run), at 400 ms about 4.
+ */
+export const PANEL_PLAYING_MS = 400
 /** A moment waiting for a paint is taken after this long at the most (no frames in a hidden tab). */
 export const AFTER_PAINT_LIMIT_MS = 250
 

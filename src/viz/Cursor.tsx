@@ -14,8 +14,10 @@ import {
   futureStartX,
   labelsUnderPill,
   playheadPill,
+  VEIL_TILE_PX,
   veilPath,
   veilSteps,
+  veilTiles,
   xOfMs,
 } from './layout'
 
@@ -73,33 +75,80 @@ export function FutureVeil({
   const steps = future === 'show' ? [] : veilSteps(model, ms, veilX)
   const pill = playheadPill(model, ms)
   const covered = labelsUnderPill(model, pill)
-  const width = plot.x1 - plot.x0 + 8
-  const area = (className: string, y0: number, y1: number) =>
+  // The veil covers to the drawing's right end. Its edge moves with the cursor; the tiles after
+  // it stay put (veilTiles), so a frame repaints only the strip where the edge moved. The tiles'
+  // grid starts at 0, so their ends fall on whole pixels, and the veil's shapes are drawn with
+  // crisp edges: two faded tiles side by side show no seam.
+  const rightX = model.widthPx
+  const laneEndX = model.x1 + 8
+  const { edgeEndX, tileXs } = veilTiles(veilX, steps, 0, rightX)
+  const edgeWidth = edgeEndX - veilX
+  const edgeArea = (className: string, y0: number, y1: number) =>
     steps.length === 0 ? (
-      <rect className={className} x="0" y={y0} width={width} height={y1 - y0} />
+      <rect className={className} x="0" y={y0} width={edgeWidth} height={y1 - y0} />
     ) : (
-      <path className={className} d={veilPath(steps, veilX, y0, y1, width)} />
+      <path className={className} d={veilPath(steps, veilX, y0, y1, edgeWidth)} />
     )
   return (
     <>
       {/* At the end of the run nothing lies ahead: the last marks are shown whole. */}
       {future === 'show' || ms >= model.endMs ? null : (
-        <g className="fl-future-veil" transform={`translate(${veilX},0)`} aria-hidden="true">
-          {area(`fl-future fl-future-${future}`, plot.y0, plot.y1 + 2)}
-          {future === 'hide'
-            ? model.lanes.map((lane) => (
-                <g key={lane.node}>
-                  {lane.shaded ? area('fl-lane-shade', lane.y0, lane.y1) : null}
-                  <line
-                    className="fl-lane-line"
-                    x1="0"
-                    x2={Math.max(0, model.x1 + 8 - veilX)}
-                    y1={lane.yc}
-                    y2={lane.yc}
-                  />
-                </g>
-              ))
-            : null}
+        <g className="fl-future-veil" aria-hidden="true">
+          <g transform={`translate(${veilX},0)`}>
+            {edgeArea(`fl-future fl-future-${future}`, plot.y0, plot.y1 + 2)}
+            {future === 'hide'
+              ? model.lanes.map((lane) => (
+                  <g key={lane.node}>
+                    {lane.shaded ? edgeArea('fl-lane-shade', lane.y0, lane.y1) : null}
+                    <line
+                      className="fl-lane-line"
+                      x1="0"
+                      x2={Math.max(0, Math.min(edgeEndX, laneEndX) - veilX)}
+                      y1={lane.yc}
+                      y2={lane.yc}
+                    />
+                  </g>
+                ))
+              : null}
+          </g>
+          {tileXs.map((x) => {
+            const w = Math.min(VEIL_TILE_PX, rightX - x)
+            return (
+              <g key={x}>
+                <rect
+                  className={`fl-future fl-future-${future}`}
+                  x={x}
+                  y={plot.y0}
+                  width={w}
+                  height={plot.y1 + 2 - plot.y0}
+                />
+                {future === 'hide'
+                  ? model.lanes.map((lane) => (
+                      <g key={lane.node}>
+                        {lane.shaded ? (
+                          <rect
+                            className="fl-lane-shade"
+                            x={x}
+                            y={lane.y0}
+                            width={w}
+                            height={lane.y1 - lane.y0}
+                          />
+                        ) : null}
+                        {x < laneEndX ? (
+                          <line
+                            className="fl-lane-line"
+                            x1={x}
+                            x2={Math.min(x + w, laneEndX)}
+                            y1={lane.yc}
+                            y2={lane.yc}
+                          />
+                        ) : null}
+                      </g>
+                    ))
+                  : null}
+              </g>
+            )
+          })}
         </g>
       )}
       {/* The axis labels under the pill are masked: half a label on each side reads as noise. */}

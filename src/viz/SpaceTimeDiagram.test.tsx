@@ -239,13 +239,52 @@ describe('SpaceTimeDiagram', () => {
     expect(overlay?.querySelector('.fl-future-fade')).not.toBeNull()
   })
 
+  it('moves only the veil’s edge while the cursor moves within a tile: the tiles stay put', () => {
+    const { host, rerender } = mount({ cursorMs: 3000 })
+    const veil = host.querySelector('.fl-future-veil')
+    if (veil === null) throw new Error('no veil')
+    const tiles = () => [...veil.children].slice(1).map((t) => t.innerHTML)
+    const before = tiles()
+    expect(before.length).toBeGreaterThan(3)
+    const edge = veil.firstElementChild
+    const mutations: MutationRecord[] = []
+    const observer = new MutationObserver((records) => mutations.push(...records))
+    observer.observe(veil, { subtree: true, attributes: true, childList: true })
+    // gc-pause is quiet from 3 s to 3.05 s: the edge moves less than a tile.
+    rerender({ cursorMs: 3050 })
+    mutations.push(...observer.takeRecords())
+    observer.disconnect()
+    expect(tiles()).toEqual(before)
+    expect(mutations.length).toBeGreaterThan(0)
+    for (const m of mutations) expect(edge?.contains(m.target)).toBe(true)
+  })
+
   it('hides the future: no veil when shown, an opaque one when hidden, lane lines kept', () => {
     const { host, rerender } = mount({ cursorMs: 5000, future: 'show' })
     expect(host.querySelector('.fl-future')).toBeNull()
     rerender({ future: 'hide' })
     const veil = host.querySelector('.fl-future-veil')
     expect(veil?.querySelector('.fl-future-hide')).not.toBeNull()
-    expect(veil?.querySelectorAll('.fl-lane-line').length).toBe(4)
+    // Each lane's line runs on over the hidden future, from the veil's edge to the lane's end,
+    // without a gap: one piece on the moving edge, one on each fixed tile.
+    const edge = veil?.firstElementChild?.getAttribute('transform') ?? ''
+    const edgeX = Number(/translate\(([-\d.]+),/.exec(edge)?.[1])
+    const byLane = new Map<string, [number, number][]>()
+    for (const line of veil?.querySelectorAll('.fl-lane-line') ?? []) {
+      const shift = line.closest('g[transform]') === null ? 0 : edgeX
+      const y = line.getAttribute('y1') ?? ''
+      const x1 = Number(line.getAttribute('x1')) + shift
+      const x2 = Number(line.getAttribute('x2')) + shift
+      byLane.set(y, [...(byLane.get(y) ?? []), [x1, x2]])
+    }
+    expect(byLane.size).toBe(4)
+    for (const pieces of byLane.values()) {
+      pieces.sort((a, b) => a[0] - b[0])
+      expect(pieces[0]?.[0]).toBeCloseTo(edgeX, 5)
+      for (let i = 1; i < pieces.length; i++) {
+        expect(pieces[i]?.[0]).toBeCloseTo(pieces[i - 1]?.[1] ?? NaN, 5)
+      }
+    }
     // The two-believers warning (10.01 s) is in the hidden future: out of the tab order.
     expect(host.querySelector('[data-finding-index="0"]')?.getAttribute('tabindex')).toBe('-1')
     rerender({ future: 'hide', cursorMs: 12000 })

@@ -267,7 +267,8 @@ ${hueClasses}
 .fl-diagram .fl-finding-label-violation{fill:var(--fl-violation-ink);font-weight:700}
 .fl-diagram .fl-finding-label-warning{fill:var(--fl-warn-ink)}
 .fl-halo{stroke:var(--fl-highlight);stroke-opacity:.75;fill:none;stroke-linecap:round;stroke-linejoin:round}
-.fl-future{fill:var(--fl-bg);pointer-events:none}
+.fl-future{fill:var(--fl-bg);pointer-events:none;shape-rendering:crispEdges}
+.fl-future-veil .fl-lane-shade{shape-rendering:crispEdges}
 .fl-future-fade{fill-opacity:var(--fl-fade)}
 .fl-playhead{pointer-events:none}
 .fl-playhead-line{stroke:var(--fl-cursor);stroke-width:1.5}

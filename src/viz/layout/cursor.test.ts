@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { PRESET_IDS } from '../../sim'
 import { presetRun } from '../../testing/presetRuns'
 import type { DiagramModel, PlacedLabel } from './index'
-import { futureStartX, layoutDiagram, textWidthPx, timedLabels, veilPath, veilSteps } from './index'
+import {
+  futureStartX,
+  layoutDiagram,
+  textWidthPx,
+  timedLabels,
+  VEIL_TILE_PX,
+  veilPath,
+  veilSteps,
+  veilTiles,
+} from './index'
 import type { VeilStep } from './cursor'
 import { labelBox } from './labels'
 
@@ -118,5 +127,30 @@ describe('veilPath', () => {
     )
     // A step outside the height drawn is left out.
     expect(veilPath([{ y0: 300, y1: 320, x: 560 }], 500, 10, 200, 300)).toBe('M300,10H0V200H300Z')
+  })
+})
+
+describe('veilTiles', () => {
+  it('covers from the edge to the right end with whole tiles on a fixed grid, the last one cut', () => {
+    const { edgeEndX, tileXs } = veilTiles(100.5, [], 0, 1000)
+    expect(edgeEndX).toBe(VEIL_TILE_PX * 2)
+    expect(tileXs[0]).toBe(edgeEndX)
+    for (let i = 1; i < tileXs.length; i++)
+      expect(tileXs[i]).toBe((tileXs[i - 1] ?? 0) + VEIL_TILE_PX)
+    expect((tileXs.at(-1) ?? 0) + VEIL_TILE_PX).toBeGreaterThanOrEqual(1000)
+    expect(tileXs.at(-1)).toBeLessThan(1000)
+  })
+
+  it('keeps the same tiles while the edge moves within one, and the edge piece past every step', () => {
+    const a = veilTiles(130, [], 0, 900)
+    const b = veilTiles(190, [], 0, 900)
+    expect(b).toEqual(a)
+    const stepped = veilTiles(130, [{ y0: 10, y1: 20, x: 250 }], 0, 900)
+    expect(stepped.edgeEndX).toBeGreaterThan(250)
+    expect(stepped.tileXs[0]).toBe(stepped.edgeEndX)
+    // An edge on a tile's boundary starts the next tile, never an empty edge piece.
+    expect(veilTiles(128, [], 0, 900).edgeEndX).toBe(192)
+    // At the right end there are no tiles and the edge piece ends there.
+    expect(veilTiles(897, [], 0, 900)).toEqual({ edgeEndX: 900, tileXs: [] })
   })
 })

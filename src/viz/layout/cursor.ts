@@ -136,3 +136,40 @@ export function veilPath(
   }
   return `${d}V${r(y1)}H${right}Z`
 }
+
+/**
+ * Width of the veil's tiles. A veil drawn as one shape moved under the cursor made Chromium
+ * repaint, and redraw on the screen, the whole future at every frame of playback (the old and
+ * the new box of a moved shape are invalidated whole); a software-composited 2-core machine spent
+ * about as long on that as on the frame itself. So only the veil's edge moves: the rest of the
+ * future is covered by fixed tiles, and a frame repaints the edge and at most one tile.
+ */
+export const VEIL_TILE_PX = 64
+
+/** The veil's moving edge (from its left edge to `edgeEndX`) and the fixed tiles after it. */
+export interface VeilTiles {
+  /** Where the edge piece ends and the first tile begins. */
+  edgeEndX: number
+  /** The tiles' left ends; each is VEIL_TILE_PX wide, the last cut at the right end. */
+  tileXs: number[]
+}
+
+/**
+ * The tiles of a veil whose edge is at `veilX` (bent by `steps`) and that covers up to `rightX`.
+ * Tiles sit on a grid from `originX` that does not move with the cursor, so a tile, once drawn,
+ * is drawn again unchanged until the edge reaches it.
+ */
+export function veilTiles(
+  veilX: number,
+  steps: readonly VeilStep[],
+  originX: number,
+  rightX: number,
+): VeilTiles {
+  let reach = veilX
+  for (const s of steps) reach = Math.max(reach, s.x)
+  const first = Math.floor((reach - originX) / VEIL_TILE_PX) + 1
+  const edgeEndX = Math.min(rightX, originX + first * VEIL_TILE_PX)
+  const tileXs: number[] = []
+  for (let x = edgeEndX; x < rightX; x += VEIL_TILE_PX) tileXs.push(x)
+  return { edgeEndX, tileXs }
+}
