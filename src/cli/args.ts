@@ -176,11 +176,22 @@ export function parseCliArgs(argv: readonly string[]): ArgsResult {
   }
 }
 
-function describeArgError(error: unknown): string {
+/**
+ * node:util's parse errors in the CLI's own words, on one line. Its messages are precise but
+ * long, span lines and quote the option as typed (which may hold anything).
+ */
+export function describeArgError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  // node:util's messages are precise but long; keep the first sentence. They quote the option as
-  // typed, which may hold anything: keep the message on one line and short.
-  const first = text.split('. ')[0] ?? text
+  const option = /^Option '(?:-\w, )?(--?[\w-]+)/.exec(text)?.[1]
+  if (option !== undefined) {
+    if (text.includes('argument is ambiguous')) {
+      // `--width -5`: a value that starts with a dash reads as another option.
+      return `${option} needs a value; one that starts with a dash goes after "=", as in ${option}=-5`
+    }
+    if (text.includes('argument missing')) return `${option} needs a value`
+    if (text.includes('does not take an argument')) return `${option} takes no value`
+  }
+  const first = text.split(/\.\s/)[0] ?? text
   return oneLine(first.replace(/^Unknown option/, 'unknown option'), 200)
 }
 

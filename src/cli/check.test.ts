@@ -85,6 +85,8 @@ describe('fencing-lab check', () => {
     expect(cli([join(dir, 'missing.ndjson')]).err).toContain('no such file')
     expect(cli([]).err).toContain('missing the history')
     expect(cli([UNFENCED, '--format', 'png']).err).toContain('--format must be text, json or svg')
+    expect(cli([UNFENCED, '--width', '-5']).err).toMatch(/--width needs a value; .* --width=-5\n/)
+    expect(cli([UNFENCED, '--theme']).err).toMatch(/--theme needs a value\n/)
     const empty = cli([file('empty.ndjson', '\n\n')])
     expect(empty).toMatchObject({ code: 2 })
     expect(empty.err).toContain('the history has no events')

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { OutputFormat } from './args'
-import { oneLine, quote } from './args'
+import { describeArgError, quote } from './args'
 
 export interface CheckOptions {
   /** Files to read and merge into one history; `-` is standard input. */
@@ -54,12 +54,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   try {
     parsed = parseArgs(config)
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error)
-    const first = text.split('. ')[0] ?? text
-    return {
-      kind: 'error',
-      message: oneLine(first.replace(/^Unknown option/, 'unknown option'), 200),
-    }
+    return { kind: 'error', message: describeArgError(error) }
   }
   const { values, positionals } = parsed
   if (values.help) return { kind: 'help' }

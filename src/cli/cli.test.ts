@@ -169,6 +169,15 @@ describe('npm run sim', () => {
     [['gc-pause', '--fault', '{"atMs":-1,"do":"expire-lease"}'], /faults\[1\]\.atMs/],
     [['gc-pause', '--format', 'xml'], /--format must be text, json, svg, png, gif or webm/],
     [['gc-pause', '--bogus'], /unknown option/i],
+    // node:util's multi-line messages, in the CLI's words on one line.
+    [['gc-pause', '--width', '-5'], /^fencing-lab: --width needs a value; .* --width=-5\n/],
+    [
+      ['gc-pause', '--width=-5'],
+      /--width must be a whole number of pixels from 320 to 4000, not "-5"/,
+    ],
+    [['gc-pause', '--format'], /^fencing-lab: --format needs a value\n/],
+    [['gc-pause', '--verbose=yes'], /^fencing-lab: --verbose takes no value\n/],
+    [['gc-pause', '--help=1'], /^fencing-lab: --help takes no value\n/],
     [[], /missing the scenario/],
     [['gc-pause', 'delayed-write'], /expected one scenario/],
   ])('exits 2 with a message naming the problem: %j', (argv, message) => {
