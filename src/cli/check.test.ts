@@ -52,6 +52,16 @@ describe('fencing-lab check', () => {
     expect(out).toContain('verdict: safe')
   })
 
+  it('reads a history saved as UTF-16 with a byte-order mark (Windows PowerShell 5)', () => {
+    const text = readFileSync(UNFENCED, 'utf8')
+    const wide = file('wide.ndjson', '')
+    writeFileSync(wide, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+    const a = cli([UNFENCED, '--format', 'json'])
+    const b = cli([wide, '--format', 'json'])
+    expect(b.code).toBe(1)
+    expect(b.out).toBe(a.out)
+  })
+
   it('reads standard input with -', () => {
     const { code, out } = cli(['-', '--format', 'json'], readFileSync(UNFENCED, 'utf8'))
     expect(code).toBe(1)

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs'
 import type { Report } from '../sim'
 import { describeEvent, findingRow, formatMs, toReport, userText } from '../sim'
 import type { Judgement } from '../history'
-import { isoFromMs, judgeHistory, looksLikeEpochMs, where } from '../history'
+import { decodeText, isoFromMs, judgeHistory, looksLikeEpochMs, where } from '../history'
 import { oneLine, quote } from './args'
 import type { CheckOptions } from './checkArgs'
 import type { CliIo } from './cli'
@@ -52,7 +52,7 @@ function readInputs(paths: readonly string[], io: CliIo): Read {
     try {
       inputs.push({
         name: paths.length > 1 ? basename(path) : null,
-        text: readFileSync(path, 'utf8'),
+        text: decodeText(readFileSync(path)),
       })
     } catch (error) {
       return { ok: false, message: `cannot read ${quote(path)}: ${(error as Error).message}` }

@@ -6,6 +6,7 @@
  * becomes one line that says what failed.
  */
 import { readFileSync } from 'node:fs'
+import { decodeText } from '../history'
 import { renderDiagramSvg } from '../viz'
 import { runCli } from './cli'
 import { chooseFonts, encodeWebm, rasterize } from './media'
@@ -18,7 +19,7 @@ try {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     renderSvg: (run, findings, options) => renderDiagramSvg(run, findings, options),
-    readStdin: () => readFileSync(0, 'utf8'),
+    readStdin: () => decodeText(readFileSync(0)),
     outBytes: (bytes) => process.stdout.write(bytes),
     stdoutIsTerminal: process.stdout.isTTY === true,
     media: { chooseFonts: () => chooseFonts(), rasterize, encodeWebm },

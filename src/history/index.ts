@@ -10,6 +10,7 @@ export type {
   LineError,
   ParsedHistory,
 } from './format'
+export { decodeText } from './decode'
 export { HISTORY_FORMAT, HISTORY_KINDS } from './format'
 export type { Why } from './explain'
 export { explain, explainer } from './explain'

@@ -5,6 +5,7 @@
  * page reads them itself only where no worker can run (the same function, on its own thread).
  */
 import type { HistoryInput } from '../history'
+import { decodeText } from '../history'
 
 export type HistorySource = HistoryInput | (Omit<HistoryInput, 'text'> & { file: Blob })
 
@@ -20,7 +21,7 @@ export async function readSources(
       sources.map(async (source) => {
         if (!('file' in source)) return source
         const { file, ...rest } = source
-        return { ...rest, text: await file.text() }
+        return { ...rest, text: decodeText(new Uint8Array(await file.arrayBuffer())) }
       }),
     )
   } catch {

@@ -7,7 +7,7 @@
  */
 import { useId, useMemo, useState } from 'react'
 import type { HistoryKind, LineMapping } from '../../history'
-import { MAPPABLE_FIELDS, mapHistory, parseKinds } from '../../history'
+import { decodeText, MAPPABLE_FIELDS, mapHistory, parseKinds } from '../../history'
 import { useLabStore } from '../../store'
 import { Dialog } from '../share/Dialog'
 import { Segmented } from '../Segmented'
@@ -103,8 +103,8 @@ export default function PasteHistory({ onClose }: { onClose: () => void }) {
               const file = e.currentTarget.files?.[0]
               e.currentTarget.value = ''
               if (file === undefined) return
-              void file.text().then((t) => {
-                setText(t)
+              void file.arrayBuffer().then((buffer) => {
+                setText(decodeText(new Uint8Array(buffer)))
                 setName(file.name)
               })
             }}

@@ -15,9 +15,11 @@ const file = (name: string) =>
 /** A file whose bytes are gone (as a picked file deleted from the disk before it is read). */
 function unreadable(name: string): File {
   const gone = new File(['x'], name)
-  Object.defineProperty(gone, 'text', {
-    value: () => Promise.reject(new Error('NotReadableError')),
-  })
+  for (const read of ['text', 'arrayBuffer']) {
+    Object.defineProperty(gone, read, {
+      value: () => Promise.reject(new Error('NotReadableError')),
+    })
+  }
   return gone
 }
 
@@ -47,6 +49,23 @@ describe('openHistoryFiles', () => {
     expect(s.base.kind).toBe('history')
     expect(s.lab.findings.verdict).toBe('unsafe')
     expect(s.historyStatus).toBeNull()
+  })
+
+  it('opens files saved as UTF-16 (Windows PowerShell 5) as it opens them in UTF-8', async () => {
+    const utf16 = (name: string) => {
+      const text = readFileSync(`examples/histories/${name}`, 'utf8')
+      const bytes = new Uint8Array(2 + text.length * 2)
+      const view = new DataView(bytes.buffer)
+      view.setUint16(0, 0xfeff, true)
+      for (let i = 0; i < text.length; i++) view.setUint16(2 + i * 2, text.charCodeAt(i), true)
+      return new File([bytes], name)
+    }
+    const plain = createLabStore({ preset: 'gc-pause', reducedMotion: true })
+    const wide = createLabStore({ preset: 'gc-pause', reducedMotion: true })
+    expect(await openHistoryFiles(plain, KUBE.map(file))).toBe(true)
+    expect(await openHistoryFiles(wide, KUBE.map(utf16))).toBe(true)
+    expect(wide.getState().lab.findings).toEqual(plain.getState().lab.findings)
+    expect(wide.getState().lab.run.events.length).toBe(plain.getState().lab.run.events.length)
   })
 
   it('says the files could not be read, and leaves the lab as it was', async () => {

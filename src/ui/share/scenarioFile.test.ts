@@ -99,7 +99,9 @@ describe('scenario files', () => {
         /clients\[0\]\.colour \(line 1\): unknown field/,
       ],
       [bytes(report), /trace .*not a scenario/],
-      [new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), /not UTF-8 text/],
+      [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), /not UTF-8 text/],
+      // UTF-16 with its byte-order mark is read (Windows PowerShell 5), then judged as JSON.
+      [new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), /clients/],
       [new Uint8Array(MAX_FILE_BYTES + 1), /too large/],
     ]
     for (const [input, message] of cases) {
@@ -112,6 +114,19 @@ describe('scenario files', () => {
   it('accepts a byte-order mark and a scenario without "format" (the schema’s default)', () => {
     const result = readScenarioFile(bytes('\uFEFF{"clients": [{"id": "A", "script": []}]}'))
     expect(result.ok).toBe(true)
+  })
+
+  it('reads a scenario saved as UTF-16 with a byte-order mark, either byte order', () => {
+    const text = '{"title": "Pause – Ä", "clients": [{"id": "A", "script": []}]}'
+    for (const littleEndian of [true, false]) {
+      const out = new Uint8Array(2 + text.length * 2)
+      const view = new DataView(out.buffer)
+      view.setUint16(0, 0xfeff, littleEndian)
+      for (let i = 0; i < text.length; i++)
+        view.setUint16(2 + i * 2, text.charCodeAt(i), littleEndian)
+      const result = readScenarioFile(out)
+      expect(result.ok ? result.scenario.title : result.message).toBe('Pause – Ä')
+    }
   })
 
   it('never throws on random bytes (property)', () => {

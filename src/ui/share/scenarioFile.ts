@@ -9,6 +9,7 @@ import {
   scenarioFromSvg,
   scenarioJsonText,
 } from '../../link/figureScenario'
+import { decodeText } from '../../history/decode'
 import type { CheckResult, Run, Scenario, ScenarioInput } from '../../sim'
 import { parseScenario, toReport } from '../../sim'
 import type { TextLocation } from './jsonLocations'
@@ -91,8 +92,11 @@ function readScenarioBytes(bytes: Uint8Array): ScenarioTextResult {
       : checkScenarioText(carried)
   }
   let text: string
+  // A byte-order mark of UTF-16 (Windows PowerShell 5 writes files so) decides the encoding;
+  // anything else must be UTF-8.
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = utf16 ? decodeText(bytes) : new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     return failure('the file is not UTF-8 text, so it cannot be scenario JSON', '', null)
   }
