@@ -66,6 +66,33 @@ describe('the lab page keeps its history across a reload of the tab', () => {
     expect(after.getState().lab.scenario.id).toBe('lock-delay')
   })
 
+  it('writes in an idle moment after the wait, never in the timer that ends it', () => {
+    vi.useFakeTimers()
+    const idle: Array<() => void> = []
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task))
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => idle.splice(handle - 1, 1, () => {}))
+    try {
+      const store = createLabStore({ reducedMotion: true })
+      const stop = keepSessionHistory(store, sessionStorage)
+      store.getState().setCursor(3000)
+      store.getState().expireLease()
+      vi.advanceTimersByTime(HISTORY_WRITE_MS)
+      expect(readSessionHistory(sessionStorage)?.undoStack).toHaveLength(0)
+      expect(idle).toHaveLength(1)
+      idle[0]?.()
+      expect(readSessionHistory(sessionStorage)?.undoStack).toHaveLength(1)
+      // A change waiting for its idle moment is written at once when the page goes away.
+      store.getState().pauseClient('A', 1000)
+      vi.advanceTimersByTime(HISTORY_WRITE_MS)
+      expect(idle).toHaveLength(2)
+      dispatchEvent(new Event('pagehide'))
+      expect(readSessionHistory(sessionStorage)?.undoStack).toHaveLength(2)
+      stop()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('writes after a burst of edits settles, and at once on pagehide', () => {
     vi.useFakeTimers()
     const store = createLabStore({ reducedMotion: true })

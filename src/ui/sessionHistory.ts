@@ -6,9 +6,13 @@
  */
 import type { LabHistory, LabStore, LabStoreState } from '../store'
 import { historyRecord, readHistoryRecord } from '../store'
+import { whenIdle } from './whenIdle'
 
 export const HISTORY_KEY = 'fencing-lab:history'
-/** Writes wait this long after a change (a burst of edits is written once) or for pagehide. */
+/**
+ * Writes wait this long after a change (a burst of edits is written once), then for an idle
+ * moment; or for pagehide.
+ */
 export const HISTORY_WRITE_MS = 300
 
 /** The tab's session storage, or null where the browser refuses it (it may throw on access). */
@@ -62,9 +66,13 @@ export function keepSessionHistory(
 ): () => void {
   if (storage === null) return () => {}
   let timer: ReturnType<typeof setTimeout> | null = null
+  // Set while a write waits for an idle moment (after the debounce): it cancels that wait.
+  let cancelIdle: (() => void) | null = null
   const flush = () => {
     if (timer !== null) clearTimeout(timer)
     timer = null
+    cancelIdle?.()
+    cancelIdle = null
     writeSessionHistory(storage, historyOf(store.getState()))
   }
   const unsubscribe = store.subscribe((s, previous) => {
@@ -73,7 +81,17 @@ export function keepSessionHistory(
       s.edits !== previous.edits ||
       s.undoStack !== previous.undoStack ||
       s.redoStack !== previous.redoStack
-    if (changed) timer ??= setTimeout(flush, HISTORY_WRITE_MS)
+    if (!changed || timer !== null || cancelIdle !== null) return
+    timer = setTimeout(() => {
+      timer = null
+      // Written when the page is idle, never while the reader's next click waits for its frame.
+      let done = false
+      const cancel = whenIdle(() => {
+        done = true
+        flush()
+      })
+      if (!done) cancelIdle = cancel
+    }, HISTORY_WRITE_MS)
   })
   // A reload right after an edit must not lose it.
   addEventListener('pagehide', flush)
@@ -81,6 +99,6 @@ export function keepSessionHistory(
   return () => {
     unsubscribe()
     removeEventListener('pagehide', flush)
-    if (timer !== null) flush()
+    if (timer !== null || cancelIdle !== null) flush()
   }
 }

@@ -29,6 +29,30 @@ describe('startUrlSync', () => {
     stop()
   })
 
+  it('writes in an idle moment after the wait; a move meanwhile starts the wait again', () => {
+    const idle: Array<() => void> = []
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task))
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => idle.splice(handle - 1, 1, () => {}))
+    try {
+      const store = createLabStore({ reducedMotion: true })
+      const stop = startUrlSync(store)
+      store.getState().setCursor(1000)
+      vi.advanceTimersByTime(URL_SYNC_MS)
+      expect(location.search).toBe('?scenario=gc-pause')
+      expect(idle).toHaveLength(1)
+      // The cursor moves before the page is idle: that write is called off, a new wait begins.
+      store.getState().setCursor(1500)
+      idle[0]?.()
+      expect(location.search).toBe('?scenario=gc-pause')
+      vi.advanceTimersByTime(URL_SYNC_MS)
+      idle[1]?.()
+      expect(location.search).toBe('?scenario=gc-pause&t=1500')
+      stop()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('writes nothing while the cursor keeps moving, then where it came to rest', () => {
     const store = createLabStore({ reducedMotion: true })
     const stop = startUrlSync(store)

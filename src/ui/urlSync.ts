@@ -1,6 +1,6 @@
 /**
  * Keeps the address bar in step with the lab (docs/contracts.md, “Pages and addresses”), once the
- * lab has been still for URL_SYNC_MS (and not while playing):
+ * lab has been still for URL_SYNC_MS and the page is idle (and not while playing):
  * a preset with no edits stays `?scenario=<id>&t=<ms>`, anything else becomes a custom
  * `#s=…&t=…` link; compare mode and the future mode follow when not the default (src/link writes
  * the address). Opening another scenario adds a history entry, so Back returns to the one before;
@@ -12,6 +12,7 @@ import { writeLabLink } from '../link/write'
 import type { LinkTarget } from '../link/write'
 import type { LinkView } from '../link/parts'
 import type { LabStore, LabStoreState } from '../store'
+import { whenIdle } from './whenIdle'
 
 export const URL_SYNC_MS = 250
 
@@ -36,6 +37,8 @@ export interface UrlSyncOptions {
 /** Starts syncing; returns the function that stops it. */
 export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
+  // Set while a write waits for an idle moment (after the wait): it cancels that wait.
+  let cancelIdle: (() => void) | null = null
   // A change the address does not show yet (waiting for the timer, or for playback to stop).
   let unwritten = false
   let title = ''
@@ -53,6 +56,8 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
 
   const write = () => {
     timer = null
+    cancelIdle?.()
+    cancelIdle = null
     const s = store.getState()
     // A real history is not put in the address: nothing of it leaves the page that opened it.
     if (s.base.kind === 'history') {
@@ -88,7 +93,18 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     // Each change restarts the wait: a scrub writes the address where the cursor comes to rest,
     // not every URL_SYNC_MS along the way (a long custom link took a frame's time to write).
     if (timer !== null) clearTimeout(timer)
-    timer = setTimeout(write, URL_SYNC_MS)
+    cancelIdle?.()
+    cancelIdle = null
+    // Then an idle moment: never while the reader's next click waits for its frame.
+    timer = setTimeout(() => {
+      timer = null
+      let done = false
+      const cancel = whenIdle(() => {
+        done = true
+        write()
+      })
+      if (!done) cancelIdle = cancel
+    }, URL_SYNC_MS)
   })
   const onPageHide = () => {
     if (!unwritten) return
@@ -102,5 +118,6 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     unsubscribe()
     window.removeEventListener('pagehide', onPageHide)
     if (timer !== null) clearTimeout(timer)
+    cancelIdle?.()
   }
 }
