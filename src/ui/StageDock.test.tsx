@@ -78,13 +78,39 @@ describe('StageDock', () => {
     unmount()
   })
 
+  it('hidden (the stage in view), draws nothing that changes with the cursor', () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      bottom: 500,
+    } as DOMRect)
+    const { store, dock, unmount } = mount()
+    expect(dock.hasAttribute('data-shown')).toBe(false)
+    act(() => store.getState().setCursor(3000))
+    const observer = new MutationObserver(() => {})
+    observer.observe(dock, {
+      subtree: true,
+      attributes: true,
+      childList: true,
+      characterData: true,
+    })
+    // gc-pause is quiet from 3 s to 3.05 s: the same story line, a moving cursor.
+    act(() => store.getState().setCursor(3020))
+    act(() => store.getState().setCursor(3040))
+    expect(observer.takeRecords()).toEqual([])
+    expect(dock.querySelector('.fl-dock-progress > span')).toBeNull()
+    unmount()
+  })
+
   it('shows once the stage is above it, and keeps room for it in the page’s scroll padding', () => {
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
       bottom: -40,
     } as DOMRect)
-    const { dock, unmount } = mount()
+    const { store, dock, unmount } = mount()
     expect(dock.hasAttribute('data-shown')).toBe(true)
     expect(document.documentElement.style.scrollPaddingTop).toBe(`${70 + 8}px`)
+    // Shown, its progress line follows the cursor.
+    const progress = () => dock.querySelector<HTMLElement>('.fl-dock-progress > span')
+    act(() => store.getState().setCursor(store.getState().lab.run.endMs / 2))
+    expect(progress()?.style.width).toBe('50%')
     unmount()
     // Gone with the lab: the page's padding too.
     expect(document.documentElement.style.scrollPaddingTop).toBe('')

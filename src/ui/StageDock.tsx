@@ -72,14 +72,20 @@ export function StageDock({ stage }: { stage: RefObject<HTMLElement | null> }) {
           )}
           <p className="fl-dock-text" data-story-line={index}>
             {caption?.text ??
-              (captions.length > 0 ? 'Press Play, or Next › to begin the story.' : <DockClock />)}
+              (captions.length > 0 ? (
+                'Press Play, or Next › to begin the story.'
+              ) : shown ? (
+                <DockClock />
+              ) : null)}
           </p>
         </div>
         <DockButton label="Back to the diagram" onClick={backToStage} back>
           ↑ <span className="fl-dock-back-label">Diagram</span>
         </DockButton>
       </div>
-      <DockProgress />
+      {/* The parts that change at every frame of playback are drawn only while the bar shows:
+          hidden, they were restyled and laid out at every frame for nobody. */}
+      {shown ? <DockProgress /> : <div className="fl-dock-progress" />}
     </div>
   )
 }
