@@ -6,6 +6,7 @@
  * while scrubbing or playing, and they change a few transforms and a label: the marks are never
  * re-rendered for a new cursor.
  */
+import { memo } from 'react'
 import type { CursorFeed } from './cursorFeed'
 import { useCursorMs } from './cursorFeed'
 import type { DiagramModel } from './layout'
@@ -80,7 +81,7 @@ export function FutureVeil({
   // grid starts at 0, so their ends fall on whole pixels, and the veil's shapes are drawn with
   // crisp edges: two faded tiles side by side show no seam.
   const rightX = model.widthPx
-  const laneEndX = model.x1 + 8
+  const laneEndX = laneEndOf(model)
   const { edgeEndX, tileXs } = veilTiles(veilX, steps, 0, rightX)
   const edgeWidth = edgeEndX - veilX
   const edgeArea = (className: string, y0: number, y1: number) =>
@@ -111,44 +112,15 @@ export function FutureVeil({
                 ))
               : null}
           </g>
-          {tileXs.map((x) => {
-            const w = Math.min(VEIL_TILE_PX, rightX - x)
-            return (
-              <g key={x}>
-                <rect
-                  className={`fl-future fl-future-${future}`}
-                  x={x}
-                  y={plot.y0}
-                  width={w}
-                  height={plot.y1 + 2 - plot.y0}
-                />
-                {future === 'hide'
-                  ? model.lanes.map((lane) => (
-                      <g key={lane.node}>
-                        {lane.shaded ? (
-                          <rect
-                            className="fl-lane-shade"
-                            x={x}
-                            y={lane.y0}
-                            width={w}
-                            height={lane.y1 - lane.y0}
-                          />
-                        ) : null}
-                        {x < laneEndX ? (
-                          <line
-                            className="fl-lane-line"
-                            x1={x}
-                            x2={Math.min(x + w, laneEndX)}
-                            y1={lane.yc}
-                            y2={lane.yc}
-                          />
-                        ) : null}
-                      </g>
-                    ))
-                  : null}
-              </g>
-            )
-          })}
+          {tileXs.map((x) => (
+            <VeilTile
+              key={x}
+              model={model}
+              x={x}
+              widthPx={Math.min(VEIL_TILE_PX, rightX - x)}
+              future={future}
+            />
+          ))}
         </g>
       )}
       {/* The axis labels under the pill are masked: half a label on each side reads as noise. */}
@@ -187,3 +159,60 @@ export function FutureVeil({
     </>
   )
 }
+
+/** Where the lanes' lines end: a little past the time axis. */
+const laneEndOf = (model: DiagramModel) => model.x1 + 8
+
+/**
+ * One fixed tile of the veil: the same while the cursor moves (memo: a frame does not even diff
+ * it), until the edge reaches it.
+ */
+const VeilTile = memo(function VeilTile({
+  model,
+  x,
+  widthPx,
+  future,
+}: {
+  model: DiagramModel
+  x: number
+  widthPx: number
+  future: Future
+}) {
+  const { plot } = model
+  const laneEndX = laneEndOf(model)
+  return (
+    <g>
+      <rect
+        className={`fl-future fl-future-${future}`}
+        x={x}
+        y={plot.y0}
+        width={widthPx}
+        height={plot.y1 + 2 - plot.y0}
+      />
+      {future === 'hide'
+        ? model.lanes.map((lane) => (
+            <g key={lane.node}>
+              {lane.shaded ? (
+                <rect
+                  className="fl-lane-shade"
+                  x={x}
+                  y={lane.y0}
+                  width={widthPx}
+                  height={lane.y1 - lane.y0}
+                />
+              ) : null}
+              {x < laneEndX ? (
+                <line
+                  className="fl-lane-line"
+                  x1={x}
+                  x2={Math.min(x + widthPx, laneEndX)}
+                  y1={lane.yc}
+                  y2={lane.yc}
+                />
+              ) : null}
+            </g>
+          ))
+        : null}
+    </g>
+  )
+})
