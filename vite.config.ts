@@ -88,6 +88,14 @@ export const PREACT_ALIASES = [
   { find: /^react$/, replacement: fromRoot('./scripts/preact/react.js') },
 ]
 
+/**
+ * Test files that vi.mock() a module. The node project shares its workers' module cache across
+ * files (isolate: false, below), so a mock would leak into later files: with it in that project,
+ * a shuffled run (--sequence.shuffle) failed flatStyles, presetFigures or this file itself, by
+ * order. These run in a project of their own that keeps the isolation. Add any new such file here.
+ */
+const MOCKING_TESTS = ['src/viz/staticMarkup.preact.test.ts']
+
 export default defineConfig({
   base: './',
   plugins: [react(), contentSecurityPolicy(), manifestsOutsideDist()],
@@ -100,8 +108,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: { input },
   },
-  // Unit tests. The environment is chosen by file name (two projects):
-  //   *.test.ts  -> node   (the pure core, the CLI, the stores, bench helpers, scripts)
+  // Unit tests. The environment is chosen by file name (projects below):
+  //   *.test.ts  -> node   (the pure core, the CLI, the stores, bench helpers, scripts;
+  //                         node-isolated for the few that vi.mock, MOCKING_TESTS)
   //   *.test.tsx -> jsdom  (React components)
   // A single file can still override it with a `// @vitest-environment jsdom` (or node) docblock
   // on its first line.
@@ -110,9 +119,14 @@ export default defineConfig({
     // A timeout only guards against a hang. Property and fuzz suites take 0.5–2 s per test on a
     // quiet machine and several times that on a loaded one: the default 5 s failed them at random.
     testTimeout: 60_000,
-    // Vitest runs one worker fewer than there are cores: one worker on a 2-core CI machine,
-    // where two took the unit suite from 162 s to 108 s (the suite waits on imports and jsdom as
-    // much as on the CPU).
+    // Vitest runs one worker fewer than there are cores, but at least two: two on a 2-core CI
+    // machine, where two rather than one took the unit suite from 162 s to 108 s (the suite waits
+    // on imports and jsdom as much as on the CPU).
+    //
+    // Pools and isolation (the projects below), measured on the 2-core machine, shared and
+    // loaded (load average 3.4–11), `npx vitest run`, alternating forks/isolated (before) and
+    // the projects below (after): before 211.0, 103.3, 113.6 s (median 113.6); after 68.7, 68.7,
+    // 74.5 s (median 68.7). Summed over files, imports went 37–40 s -> 18–19 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -121,8 +135,25 @@ export default defineConfig({
           name: 'node',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Packing and installing the CLI takes minutes: its own step (vitest.package.config.ts).
-          exclude: [...configDefaults.exclude, 'src/cli/package.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/cli/package.test.ts', ...MOCKING_TESTS],
           environment: 'node',
+          // Worker threads, and no fresh module graph per file: the node files import the same
+          // core, and re-importing it per file was most of this project's time. On this 2-core
+          // machine, node project alone, one run each: 104 s as before, 61 s with these two
+          // (import 38 -> 15 s summed over files), 128 s with threads alone (a loaded machine:
+          // the same config ran 73 s right after). Two shuffled runs found only the vi.mock leak
+          // (MOCKING_TESTS). A file that needs fresh module state belongs in MOCKING_TESTS too.
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-isolated',
+          include: MOCKING_TESTS,
+          environment: 'node',
+          pool: 'threads',
         },
       },
       {
@@ -131,6 +162,11 @@ export default defineConfig({
           name: 'jsdom',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
+          // Threads start each file's jsdom sooner than forked processes: jsdom project alone,
+          // 65 s with forks, 51 s with threads (one run each). It stays isolated: without
+          // isolation DiagramPanel.playing/truncated and useDiagramLayout fail (they vi.mock
+          // modules; not looked into further).
+          pool: 'threads',
         },
       },
     ],
