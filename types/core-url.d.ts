@@ -1,7 +1,8 @@
 /**
- * The one host API the pure core may use: the WHATWG URL parser, which every browser and Node
- * have, so `src/link` can read and write addresses without the DOM library. Only
- * tsconfig.core.json includes this file (tsconfig.json takes URL from the DOM library).
+ * One of the two host APIs the pure core may use (with TextDecoder, types/core-text.d.ts): the
+ * WHATWG URL parser, which every browser and Node have, so `src/link` can read and write
+ * addresses without the DOM library. Only tsconfig.core.json includes this file (tsconfig.json
+ * takes URL from the DOM library).
  */
 interface URLSearchParams {
   get(name: string): string | null
