@@ -29,5 +29,7 @@ describe('decodeText', () => {
   it('replaces bytes that are not UTF-8 instead of failing the whole file', () => {
     expect(decodeText(new Uint8Array([0x61, 0xe9, 0x62]))).toBe('a\uFFFDb')
     expect(decodeText(new Uint8Array([]))).toBe('')
+    // Asked to, it refuses them instead (a scenario file must be whole).
+    expect(() => decodeText(new Uint8Array([0x61, 0xe9, 0x62]), { fatal: true })).toThrow()
   })
 })

@@ -65,14 +65,11 @@ export function keepSessionHistory(
   storage: Storage | null = sessionStorageOrNull(),
 ): () => void {
   if (storage === null) return () => {}
-  let timer: ReturnType<typeof setTimeout> | null = null
-  // Set while a write waits for an idle moment (after the debounce): it cancels that wait.
-  let cancelIdle: (() => void) | null = null
+  // Cancels the write that waits (for the debounce, then an idle moment), if one does.
+  let pending: (() => void) | null = null
   const flush = () => {
-    if (timer !== null) clearTimeout(timer)
-    timer = null
-    cancelIdle?.()
-    cancelIdle = null
+    pending?.()
+    pending = null
     writeSessionHistory(storage, historyOf(store.getState()))
   }
   const unsubscribe = store.subscribe((s, previous) => {
@@ -81,17 +78,8 @@ export function keepSessionHistory(
       s.edits !== previous.edits ||
       s.undoStack !== previous.undoStack ||
       s.redoStack !== previous.redoStack
-    if (!changed || timer !== null || cancelIdle !== null) return
-    timer = setTimeout(() => {
-      timer = null
-      // Written when the page is idle, never while the reader's next click waits for its frame.
-      let done = false
-      const cancel = whenIdle(() => {
-        done = true
-        flush()
-      })
-      if (!done) cancelIdle = cancel
-    }, HISTORY_WRITE_MS)
+    // Written when the page is idle, never while the reader's next click waits for its frame.
+    if (changed && pending === null) pending = whenIdle(flush, HISTORY_WRITE_MS)
   })
   // A reload right after an edit must not lose it.
   addEventListener('pagehide', flush)
@@ -99,6 +87,6 @@ export function keepSessionHistory(
   return () => {
     unsubscribe()
     removeEventListener('pagehide', flush)
-    if (timer !== null || cancelIdle !== null) flush()
+    if (pending !== null) flush()
   }
 }

@@ -36,9 +36,8 @@ export interface UrlSyncOptions {
 
 /** Starts syncing; returns the function that stops it. */
 export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null
-  // Set while a write waits for an idle moment (after the wait): it cancels that wait.
-  let cancelIdle: (() => void) | null = null
+  // Cancels the write that waits (for URL_SYNC_MS, then an idle moment), if one does.
+  let pending: (() => void) | null = null
   // A change the address does not show yet (waiting for the timer, or for playback to stop).
   let unwritten = false
   let title = ''
@@ -55,9 +54,8 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
   }
 
   const write = () => {
-    timer = null
-    cancelIdle?.()
-    cancelIdle = null
+    pending?.()
+    pending = null
     const s = store.getState()
     // A real history is not put in the address: nothing of it leaves the page that opened it.
     if (s.base.kind === 'history') {
@@ -92,23 +90,12 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     if (s.playing && s.lab === previous.lab) return
     // Each change restarts the wait: a scrub writes the address where the cursor comes to rest,
     // not every URL_SYNC_MS along the way (a long custom link took a frame's time to write).
-    if (timer !== null) clearTimeout(timer)
-    cancelIdle?.()
-    cancelIdle = null
     // Then an idle moment: never while the reader's next click waits for its frame.
-    timer = setTimeout(() => {
-      timer = null
-      let done = false
-      const cancel = whenIdle(() => {
-        done = true
-        write()
-      })
-      if (!done) cancelIdle = cancel
-    }, URL_SYNC_MS)
+    pending?.()
+    pending = whenIdle(write, URL_SYNC_MS)
   })
   const onPageHide = () => {
     if (!unwritten) return
-    if (timer !== null) clearTimeout(timer)
     write()
   }
   window.addEventListener('pagehide', onPageHide)
@@ -117,7 +104,6 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
   return () => {
     unsubscribe()
     window.removeEventListener('pagehide', onPageHide)
-    if (timer !== null) clearTimeout(timer)
-    cancelIdle?.()
+    pending?.()
   }
 }

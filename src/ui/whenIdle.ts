@@ -1,6 +1,7 @@
 /**
- * Runs `task` in the browser's next idle period (at the latest after `timeoutMs`), or at once
- * where idle callbacks are not supported; returns the function that cancels it.
+ * Runs `task` after `afterMs`, in the browser's first idle period from then (at the latest
+ * `timeoutMs` later), or right after the wait where idle callbacks are not supported. Returns the
+ * function that cancels it, whichever part it is in (harmless once the task has run).
  *
  * For writes the reader does not wait for (the address, the session's undo history): after their
  * own debounce they ran in a plain timer, which could fire just as the reader clicked again, and
@@ -8,11 +9,15 @@
  * write on a loaded 2-core machine, measured in bench/lab.ts's intervention loop). An idle
  * callback runs only when no input or frame is waiting.
  */
-export function whenIdle(task: () => void, timeoutMs = 1000): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    task()
-    return () => {}
+export function whenIdle(task: () => void, afterMs: number, timeoutMs = 1000): () => void {
+  let idle: number | null = null
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') {
+      idle = requestIdleCallback(() => task(), { timeout: timeoutMs })
+    } else task()
+  }, afterMs)
+  return () => {
+    clearTimeout(timer)
+    if (idle !== null) cancelIdleCallback(idle)
   }
-  const handle = requestIdleCallback(() => task(), { timeout: timeoutMs })
-  return () => cancelIdleCallback(handle)
 }

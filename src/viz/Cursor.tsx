@@ -77,12 +77,12 @@ export function FutureVeil({
   const pill = playheadPill(model, ms)
   const covered = labelsUnderPill(model, pill)
   // The veil covers to the drawing's right end. Its edge moves with the cursor; the tiles after
-  // it stay put (veilTiles), so a frame repaints only the strip where the edge moved. The tiles'
-  // grid starts at 0, so their ends fall on whole pixels, and the veil's shapes are drawn with
-  // crisp edges: two faded tiles side by side show no seam.
+  // it stay put (veilTiles), so a frame repaints only the strip where the edge moved. The tiles
+  // end on whole pixels and the veil's shapes are drawn with crisp edges: two faded tiles side by
+  // side show no seam.
   const rightX = model.widthPx
   const laneEndX = laneEndOf(model)
-  const { edgeEndX, tileXs } = veilTiles(veilX, steps, 0, rightX)
+  const { edgeEndX, tileXs } = veilTiles(veilX, steps, rightX)
   const edgeWidth = edgeEndX - veilX
   const edgeArea = (className: string, y0: number, y1: number) =>
     steps.length === 0 ? (

@@ -92,11 +92,10 @@ function readScenarioBytes(bytes: Uint8Array): ScenarioTextResult {
       : checkScenarioText(carried)
   }
   let text: string
-  // A byte-order mark of UTF-16 (Windows PowerShell 5 writes files so) decides the encoding;
-  // anything else must be UTF-8.
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
+  // A byte-order mark decides the encoding (Windows PowerShell 5 writes UTF-16); without one it
+  // must be valid UTF-8.
   try {
-    text = utf16 ? decodeText(bytes) : new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = decodeText(bytes, { fatal: true })
   } catch {
     return failure('the file is not UTF-8 text, so it cannot be scenario JSON', '', null)
   }

@@ -132,7 +132,7 @@ describe('veilPath', () => {
 
 describe('veilTiles', () => {
   it('covers from the edge to the right end with whole tiles on a fixed grid, the last one cut', () => {
-    const { edgeEndX, tileXs } = veilTiles(100.5, [], 0, 1000)
+    const { edgeEndX, tileXs } = veilTiles(100.5, [], 1000)
     expect(edgeEndX).toBe(VEIL_TILE_PX * 2)
     expect(tileXs[0]).toBe(edgeEndX)
     for (let i = 1; i < tileXs.length; i++)
@@ -142,15 +142,15 @@ describe('veilTiles', () => {
   })
 
   it('keeps the same tiles while the edge moves within one, and the edge piece past every step', () => {
-    const a = veilTiles(130, [], 0, 900)
-    const b = veilTiles(190, [], 0, 900)
+    const a = veilTiles(130, [], 900)
+    const b = veilTiles(190, [], 900)
     expect(b).toEqual(a)
-    const stepped = veilTiles(130, [{ y0: 10, y1: 20, x: 250 }], 0, 900)
+    const stepped = veilTiles(130, [{ y0: 10, y1: 20, x: 250 }], 900)
     expect(stepped.edgeEndX).toBeGreaterThan(250)
     expect(stepped.tileXs[0]).toBe(stepped.edgeEndX)
     // An edge on a tile's boundary starts the next tile, never an empty edge piece.
-    expect(veilTiles(128, [], 0, 900).edgeEndX).toBe(192)
+    expect(veilTiles(128, [], 900).edgeEndX).toBe(192)
     // At the right end there are no tiles and the edge piece ends there.
-    expect(veilTiles(897, [], 0, 900)).toEqual({ edgeEndX: 900, tileXs: [] })
+    expect(veilTiles(897, [], 900)).toEqual({ edgeEndX: 900, tileXs: [] })
   })
 })

@@ -156,19 +156,13 @@ export interface VeilTiles {
 
 /**
  * The tiles of a veil whose edge is at `veilX` (bent by `steps`) and that covers up to `rightX`.
- * Tiles sit on a grid from `originX` that does not move with the cursor, so a tile, once drawn,
- * is drawn again unchanged until the edge reaches it.
+ * Tiles sit on a grid from x 0 that does not move with the cursor, so a tile, once drawn, is drawn
+ * again unchanged until the edge reaches it; and their ends fall on whole pixels.
  */
-export function veilTiles(
-  veilX: number,
-  steps: readonly VeilStep[],
-  originX: number,
-  rightX: number,
-): VeilTiles {
+export function veilTiles(veilX: number, steps: readonly VeilStep[], rightX: number): VeilTiles {
   let reach = veilX
   for (const s of steps) reach = Math.max(reach, s.x)
-  const first = Math.floor((reach - originX) / VEIL_TILE_PX) + 1
-  const edgeEndX = Math.min(rightX, originX + first * VEIL_TILE_PX)
+  const edgeEndX = Math.min(rightX, (Math.floor(reach / VEIL_TILE_PX) + 1) * VEIL_TILE_PX)
   const tileXs: number[] = []
   for (let x = edgeEndX; x < rightX; x += VEIL_TILE_PX) tileXs.push(x)
   return { edgeEndX, tileXs }
