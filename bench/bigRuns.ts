@@ -9,7 +9,9 @@
  * - input delay during the run: the longest lateness of a 20 ms timer on the page while the
  *   worker computes (what a click would wait), and one click's time to the DOM it changes;
  * - time per edit: "Pause client C0" at a new moment → the changed run drawn (median of
- *   BENCH_BIG_EDITS edits, default 10: every edit is a new run of that size, in the worker);
+ *   BENCH_BIG_EDITS edits, default 10: every edit is a new run of that size, which the reader is
+ *   asked about, says run it in the background, and is computed in the worker), and the worst
+ *   main-thread delay during each;
  * - the JS heap (after a forced GC) after those edits, against the heap once the run was shown.
  *
  * Run it alone: `npx tsx bench/run.ts big-runs` (build first: `npm run build`).
@@ -120,10 +122,8 @@ async function measureLink(
   )
   const ask = page.getByRole('button', { name: 'Run it in the background' })
   const running = page.getByRole('region', { name: 'Computing the run' })
-  await page
-    .locator('[aria-label="A large run"], [aria-label="Computing the run"]')
-    .first()
-    .waitFor({ timeout: RUN_TIMEOUT_MS })
+  const pending = page.locator('[aria-label="A large run"], [aria-label="Computing the run"]')
+  await pending.first().waitFor({ timeout: RUN_TIMEOUT_MS })
   const promptMs = await page.evaluate(() => performance.now())
   await page.evaluate(() => window.flLag && (window.flLag.worst = 0))
   if (await ask.isVisible()) await ask.click()
@@ -144,12 +144,18 @@ async function measureLink(
   const edits: number[] = []
   const editLags: number[] = []
   for (let i = 0; i < link.edits; i++) {
-    await page.getByRole('slider', { name: 'Time' }).fill(String(1000 + i * 1500))
+    // 6 s apart: each 5 s pause has ended before the next moment, where C0 can be paused again.
+    await page.getByRole('slider', { name: 'Time' }).fill(String(1000 + i * 6000))
     await page.waitForTimeout(300)
     await page.evaluate(() => window.flLag && (window.flLag.worst = 0))
     const started = Date.now()
     await page.getByRole('button', { name: 'Pause client C0', exact: true }).click()
-    await running.waitFor({ state: 'hidden', timeout: RUN_TIMEOUT_MS })
+    // The edited run is as large again: the reader is asked first (and says run it), then it
+    // is computed in the worker. Waiting only for the progress to be hidden would end at once,
+    // before either appeared.
+    await pending.first().waitFor({ timeout: RUN_TIMEOUT_MS })
+    if (await ask.isVisible()) await ask.click()
+    await pending.first().waitFor({ state: 'hidden', timeout: RUN_TIMEOUT_MS })
     // Wait for the run to be drawn: the pending region is gone once the new run is in the store.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
