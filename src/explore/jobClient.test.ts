@@ -4,6 +4,8 @@ import { createJobClient } from './jobClient'
 import type { HostEnvironment, JobKind } from './jobHost'
 import { CHUNK_MS, createJobHost, perSecond } from './jobHost'
 import { inProcessWorker } from '../testing/inProcessWorker'
+import type { FromJob, ToJob } from './jobProtocol'
+import type { PartPlan } from './resultParts'
 
 /** A toy job: counts to `to`, one unit of work per number, `msPerUnit` on the fake clock. */
 interface CountInput {
@@ -174,6 +176,106 @@ describe('chunked job client and host (in-process)', () => {
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(settled).toHaveLength(1)
     expect(settled[0]?.status).toBe('done')
+  })
+})
+
+/** A job whose result carries a long array, sent in parts of 4 numbers. */
+interface Listed {
+  total: number
+  items: number[]
+}
+const LISTED_PARTS: PartPlan = { paths: [{ path: ['items'], itemsPerPart: 4 }] }
+
+/** `clientPlan` null: the page was built without the job's part plan. */
+function setupParts(clientPlan: PartPlan | null = LISTED_PARTS) {
+  const kind: JobKind<{ to: number }, number, number, Listed> = {
+    create: ({ to }) => ({ step: () => to }),
+    resultOf: (to) => ({ total: to, items: Array.from({ length: to }, (_, i) => i * i) }),
+    timed: (to) => to,
+    firstChunk: 1,
+    maxChunk: 1,
+    InputError: CountInputError,
+    failed: 'Listing failed',
+    parts: LISTED_PARTS,
+  }
+  const asked: number[] = []
+  const { port, log } = inProcessWorker(
+    (env: HostEnvironment<number, Listed>) => {
+      const host = createJobHost(kind, env)
+      return {
+        receive(message: ToJob<{ to: number }>) {
+          if (message.type === 'next') asked.push(log.length)
+          host.receive(message)
+        },
+      }
+    },
+    { later: setImmediate, clone: structuredClone, nowMs: () => 0 },
+  )
+  const client = createJobClient(
+    port,
+    { worker: 'The listing worker', closed: 'Closed.' },
+    clientPlan ?? undefined,
+  )
+  return { client, log, asked }
+}
+
+const types = (log: FromJob<unknown, unknown>[]) => log.map((m) => m.type)
+
+describe('a result that goes in parts', () => {
+  it('arrives whole, a part at a time, each sent only when the page asked for it', async () => {
+    const { client, log, asked } = setupParts()
+    const outcome = await client.start({ to: 10 }).outcome
+    expect(outcome).toEqual({
+      status: 'done',
+      progress: 10,
+      result: { total: 10, items: Array.from({ length: 10 }, (_, i) => i * i) },
+    })
+    expect(types(log)).toEqual(['part', 'part', 'part', 'done'])
+    // Asked after the 1st, 2nd and 3rd message: never more than one part on its way.
+    expect(asked).toEqual([1, 2, 3])
+    client.dispose()
+  })
+
+  it('a short array goes with the result, with no parts', async () => {
+    const { client, log } = setupParts()
+    const outcome = await client.start({ to: 3 }).outcome
+    expect(outcome).toMatchObject({ status: 'done', result: { total: 3, items: [0, 1, 4] } })
+    expect(types(log)).toEqual(['done'])
+    client.dispose()
+  })
+
+  it('cancelled while its parts go, it ends cancelled and sends no more', async () => {
+    const { client, log } = setupParts()
+    const job = client.start({ to: 40 })
+    await new Promise((resolve) => setImmediate(resolve))
+    job.cancel()
+    const outcome = await job.outcome
+    expect(outcome.status).toBe('cancelled')
+    expect(types(log).filter((t) => t === 'part').length).toBeLessThan(10)
+    expect(types(log)).not.toContain('done')
+    client.dispose()
+  })
+
+  it('a new job replaces one whose parts are going; its result has none of the old parts', async () => {
+    const { client } = setupParts()
+    const first = client.start({ to: 40 })
+    await new Promise((resolve) => setImmediate(resolve))
+    const second = client.start({ to: 9 })
+    expect((await first.outcome).status).toBe('cancelled')
+    expect(await second.outcome).toMatchObject({
+      status: 'done',
+      result: { total: 9, items: Array.from({ length: 9 }, (_, i) => i * i) },
+    })
+    client.dispose()
+  })
+
+  it('a page that expects no parts fails the job, naming the worker', async () => {
+    const { client } = setupParts(null)
+    expect(await client.start({ to: 10 }).outcome).toEqual({
+      status: 'failed',
+      message: 'The listing worker sent parts of a result this page does not expect.',
+    })
+    client.dispose()
   })
 })
 

@@ -14,6 +14,8 @@
  * The input is structured-cloned into the worker; the main thread does none of the job's work.
  */
 import type { FromJob, ToJob } from './jobProtocol'
+import type { PartPlan } from './resultParts'
+import { PartGatherer } from './resultParts'
 
 export type JobOutcome<Progress, Result> =
   | { status: 'done'; result: Result; progress: Progress }
@@ -55,11 +57,15 @@ interface Pending<Progress, Result> {
   settle: (outcome: JobOutcome<Progress, Result>) => void
   onProgress: ((progress: Progress) => void) | undefined
   last: Progress | null
+  /** The result's parts received so far (kinds with a part plan). */
+  parts: PartGatherer | null
 }
 
+/** `parts`: the job kind's part plan (the same as the worker's), when it has one. */
 export function createJobClient<Input, Progress, Result>(
   port: JobPort<Input, Progress, Result>,
   text: JobClientText,
+  parts?: PartPlan,
 ): JobClient<Input, Progress, Result> {
   type Outcome = JobOutcome<Progress, Result>
   let nextId = 1
@@ -81,9 +87,26 @@ export function createJobClient<Input, Progress, Result>(
         p.last = message.progress
         p.onProgress?.(message.progress)
         return
-      case 'done':
+      case 'part':
+        if (p.parts === null) {
+          return finish({
+            status: 'failed',
+            message: `${text.worker} sent parts of a result this page does not expect.`,
+          })
+        }
+        p.parts.add(message.part)
+        port.postMessage({ type: 'next', id: p.id })
+        return
+      case 'done': {
         p.onProgress?.(message.progress)
-        return finish({ status: 'done', result: message.result, progress: message.progress })
+        let result: Result
+        try {
+          result = p.parts === null ? message.result : p.parts.complete(message.result)
+        } catch (error) {
+          return finish({ status: 'failed', message: `${text.worker} failed: ${String(error)}.` })
+        }
+        return finish({ status: 'done', result, progress: message.progress })
+      }
       case 'cancelled':
         return finish({ status: 'cancelled', progress: message.progress ?? p.last })
       case 'failed':
@@ -106,7 +129,8 @@ export function createJobClient<Input, Progress, Result>(
       if (disposed) {
         settle({ status: 'failed', message: text.closed })
       } else {
-        current = { id, settle, onProgress, last: null }
+        const gatherer = parts === undefined ? null : new PartGatherer(parts)
+        current = { id, settle, onProgress, last: null, parts: gatherer }
         port.postMessage({ type: 'start', id, input })
       }
       return {

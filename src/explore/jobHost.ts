@@ -5,8 +5,14 @@
  *
  * It runs the job in chunks of about CHUNK_MS, posts progress after each one, and yields to the
  * event loop between chunks, which is when a `cancel` (or a new `start`) is received.
+ *
+ * A result with a part plan goes out a part at a time, each when the page asks for the next
+ * (`next`): posted all at once, they would arrive faster than the page's garbage collector keeps
+ * up with a heap growing by hundreds of MB, and its pauses froze the page for up to 0.8 s each.
  */
 import type { FromJob, ToJob } from './jobProtocol'
+import type { PartPlan, ResultPart } from './resultParts'
+import { takeParts } from './resultParts'
 
 export interface HostEnvironment<Progress = unknown, Result = unknown> {
   post(message: FromJob<Progress, Result>): void
@@ -39,6 +45,8 @@ export interface JobKind<Input, Raw, Progress, Result> {
   InputError: abstract new (...args: never[]) => Error
   /** Begins the message of any other error, e.g. 'The explorer failed'. */
   failed: string
+  /** The result's long arrays, posted in parts so no one message takes the page long to decode. */
+  parts?: PartPlan
 }
 
 /** Target wall time of one chunk: short enough for a prompt cancel, long enough to be cheap. */
@@ -56,6 +64,8 @@ interface Job<Raw, Progress> {
   chunk: number
   cancelled: boolean
   last: Progress | null
+  /** A finished result going out in parts: the next part goes when the page asks for it. */
+  sending: { parts: ResultPart[]; next: number; result: unknown; progress: Progress } | null
 }
 
 export function createJobHost<Input, Raw, Progress, Result>(
@@ -68,6 +78,30 @@ export function createJobHost<Input, Raw, Progress, Result>(
     if (error instanceof kind.InputError) return error.message
     if (error instanceof Error) return `${kind.failed}: ${error.message}`
     return `${kind.failed}: ${String(error)}`
+  }
+
+  /** Posts the next part of a finished result, or `done` once every part was taken. */
+  const send = (j: Job<Raw, Progress>) => {
+    const sending = j.sending
+    if (sending === null) return
+    if (j.cancelled) {
+      job = null
+      env.post({ type: 'cancelled', id: j.id, progress: j.last })
+      return
+    }
+    const part = sending.parts[sending.next]
+    if (part === undefined) {
+      job = null
+      env.post({
+        type: 'done',
+        id: j.id,
+        progress: sending.progress,
+        result: sending.result as Result,
+      })
+      return
+    }
+    sending.parts[sending.next++] = { path: part.path, items: [] } // sent: let it go
+    env.post({ type: 'part', id: j.id, part })
   }
 
   const work = (j: Job<Raw, Progress>) => {
@@ -96,6 +130,12 @@ export function createJobHost<Input, Raw, Progress, Result>(
     const result = kind.resultOf(raw)
     if (result !== null) {
       job = null
+      if (kind.parts !== undefined) {
+        j.sending = { parts: takeParts(result, kind.parts), next: 0, result, progress: report }
+        job = j
+        send(j)
+        return
+      }
       env.post({ type: 'done', id: j.id, progress: report, result })
       return
     }
@@ -107,6 +147,10 @@ export function createJobHost<Input, Raw, Progress, Result>(
     receive(message) {
       if (message.type === 'cancel') {
         if (job !== null && job.id === message.id) job.cancelled = true
+        return
+      }
+      if (message.type === 'next') {
+        if (job !== null && job.id === message.id) send(job)
         return
       }
       if (job !== null) {
@@ -127,6 +171,7 @@ export function createJobHost<Input, Raw, Progress, Result>(
         chunk: kind.firstChunk,
         cancelled: false,
         last: null,
+        sending: null,
       }
       job = j
       env.defer(() => work(j))

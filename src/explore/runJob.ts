@@ -2,7 +2,9 @@
  * A lab run too heavy for a frame, as a chunked job (jobHost.ts) for a Web Worker: the engine
  * advances a slice of events at a time (about CHUNK_MS each), reporting how far it got, and hears
  * Cancel between slices; then the run is indexed (findings, timeline, spans, captions) in one
- * step and sent to the page whole, so the page's store gets exactly what it would have derived.
+ * step and sent to the page, so the page's store gets exactly what it would have derived. Its
+ * long arrays (events, spans, the timeline's stops and snapshots) cross in parts
+ * (RUN_RESULT_PARTS), so no one message holds the page for long.
  *
  *   const client = createRunClient(spawnRunWorker())        // src/workers
  *   const job = client.start({ scenario }, (p) => show(p))  // p: phase, events, atMs, elapsedMs
@@ -15,6 +17,7 @@ import type { Job, JobClient, JobOutcome, JobPort } from './jobClient'
 import { createJobClient } from './jobClient'
 import type { HostEnvironment, JobHost, JobKind } from './jobHost'
 import { createJobHost } from './jobHost'
+import type { PartPlan } from './resultParts'
 import type { LabRun } from './labRun'
 import { indexRun } from './labRun'
 
@@ -60,6 +63,25 @@ function createRunStepper(input: RunJobInput): { step(units: number): RunStep } 
   }
 }
 
+/**
+ * The LabRun's long arrays. About 16k events decode in 20–40 ms on this project's 2-core test
+ * machine; a snapshot holds a whole lab state (every client and resource), so far fewer fit.
+ */
+export const RUN_RESULT_PARTS: PartPlan = {
+  paths: [
+    { path: ['run', 'events'], itemsPerPart: 16_000 },
+    { path: ['spans', 'messages'], itemsPerPart: 16_000 },
+    { path: ['spans', 'leases'], itemsPerPart: 16_000 },
+    { path: ['spans', 'beliefs'], itemsPerPart: 16_000 },
+    { path: ['spans', 'decisions'], itemsPerPart: 16_000 },
+    { path: ['spans', 'tokenSteps'], itemsPerPart: 32_000 },
+    { path: ['spans', 'nodes'], itemsPerPart: 32_000 },
+    { path: ['spans', 'faults'], itemsPerPart: 16_000 },
+    { path: ['timeline', 'stopsMs'], itemsPerPart: 500_000 },
+    { path: ['timeline', 'snapshots'], itemsPerPart: 250 },
+  ],
+}
+
 const RUN_JOB: JobKind<RunJobInput, RunStep, RunJobProgress, LabRun> = {
   create: createRunStepper,
   resultOf: (step) => step.lab,
@@ -68,6 +90,7 @@ const RUN_JOB: JobKind<RunJobInput, RunStep, RunJobProgress, LabRun> = {
   maxChunk: 2_000_000,
   InputError: RunInputError,
   failed: 'The run failed',
+  parts: RUN_RESULT_PARTS,
 }
 
 export type RunHostEnvironment = HostEnvironment<RunJobProgress, LabRun>
@@ -82,5 +105,9 @@ export type RunClient = JobClient<RunJobInput, RunJobProgress, LabRun>
 export type RunPort = JobPort<RunJobInput, RunJobProgress, LabRun>
 
 export function createRunClient(port: RunPort): RunClient {
-  return createJobClient(port, { worker: 'The run worker', closed: 'The run worker was closed.' })
+  return createJobClient(
+    port,
+    { worker: 'The run worker', closed: 'The run worker was closed.' },
+    RUN_RESULT_PARTS,
+  )
 }

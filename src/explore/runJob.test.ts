@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { parseScenario } from '../sim'
+import { inProcessWorker } from '../testing/inProcessWorker'
+import { largeScenario } from '../testing/largeRun'
+import { presetRun } from '../testing/presetRuns'
+import type { LabRun } from './labRun'
+import { deriveLabRun, indexRun } from './labRun'
+import { createRunClient, createRunHost, RUN_RESULT_PARTS } from './runJob'
+import type { PartPlan } from './resultParts'
+import { takeParts } from './resultParts'
+
+/** Every object reachable from `root` (not through `stop`), each once. */
+function reachable(root: unknown, into: Set<object>, stop: ReadonlySet<unknown> = new Set()) {
+  const pending: unknown[] = [root]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value !== 'object' || value === null || into.has(value) || stop.has(value)) continue
+    into.add(value)
+    for (const child of Object.values(value)) pending.push(child)
+  }
+}
+
+function scenarioOf(input: unknown) {
+  const parsed = parseScenario(input)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.scenario
+}
+
+/** A run of about 40,000 events: more than one part of events, messages and snapshots. */
+const big = () => scenarioOf(largeScenario({ clients: 12, cycles: 220 }))
+
+describe('the run job’s result in parts', () => {
+  // A structured clone keeps shared objects shared only within one message: so no object may be
+  // reachable from two items of a split array, or from an item and the skeleton.
+  it.each([
+    ['gc-pause', () => presetRun('gc-pause').run.scenario],
+    ['redlock-pause (five lock nodes)', () => presetRun('redlock-pause').run.scenario],
+    ['a 40k-event run', big],
+  ])('shares no object across parts or with the skeleton: %s', (_, scenario) => {
+    const lab = deriveLabRun(scenario())
+    const oneEach: PartPlan = {
+      paths: RUN_RESULT_PARTS.paths.map((p) => ({ ...p, itemsPerPart: 1 })),
+    }
+    const parts = takeParts(lab, oneEach)
+    expect(parts.length).toBeGreaterThan(0)
+    const skeleton = new Set<object>()
+    reachable(lab, skeleton)
+    const owner = new Map<object, number>()
+    parts.forEach((part, i) => {
+      const mine = new Set<object>()
+      reachable(part.items, mine)
+      mine.delete(part.items)
+      for (const o of mine) {
+        expect(skeleton.has(o)).toBe(false)
+        const before = owner.get(o)
+        expect(before === undefined || before === i).toBe(true)
+        owner.set(o, i)
+      }
+    })
+  })
+
+  it('crosses from the worker equal to the run derived on the page', async () => {
+    const scenario = big()
+    const expected = deriveLabRun(scenario)
+    expect(expected.run.events.length).toBeGreaterThan(2 * 16_000)
+    const posted: string[] = []
+    const { port, log } = inProcessWorker(createRunHost, {
+      later: setImmediate,
+      clone: structuredClone,
+      nowMs: () => 0,
+    })
+    const client = createRunClient(port)
+    const outcome = await client.start({ scenario }).outcome
+    for (const m of log) posted.push(m.type)
+    expect(outcome.status).toBe('done')
+    if (outcome.status !== 'done') return
+    const lab: LabRun = outcome.result
+    expect(posted.filter((t) => t === 'part').length).toBeGreaterThanOrEqual(3)
+    expect(JSON.stringify(lab)).toBe(JSON.stringify(expected))
+    // Shared as on the page: the timeline's run and findings are the run's own.
+    expect(lab.timeline.run).toBe(lab.run)
+    expect(lab.timeline.findings).toBe(lab.findings)
+    expect(indexRun(lab.run).spans).toEqual(lab.spans)
+    client.dispose()
+  })
+})
