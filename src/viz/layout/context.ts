@@ -46,6 +46,11 @@ export interface Ctx {
   lanes: Map<NodeId, Lane>
   /** So many messages per px that only the important ones are labelled. */
   dense: boolean
+  /**
+   * So many messages per px that plain arrows covering the same pixels as an earlier one are
+   * left out of the model: one arrow stands for them all (see messageArrows).
+   */
+  coarse: boolean
   requests: LabelRequest[]
   occupancy: Occupancy
   /** Dense runs only: the label slots already asked for (see `denseSlotTaken`). */

@@ -280,6 +280,79 @@ describe('layoutDiagram', () => {
   })
 })
 
+describe('a run with more messages than pixels (coarse level of detail)', () => {
+  // A renews every 10 ms for two minutes (24k messages on about 1,200 px), B writes now and
+  // then, and one renewal is delayed.
+  const renewing = runOf({
+    durationMs: 120_000,
+    network: { latencyMs: 1 },
+    clients: [
+      { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 120_000 }] },
+      {
+        id: 'B',
+        script: Array.from({ length: 8 }, (_, k) => [
+          { do: 'sleep' as const, ms: 9_000 },
+          { do: 'write' as const, value: `b${k}` },
+        ]).flat(),
+      },
+    ],
+    faults: [{ atMs: 30_000, do: 'delay', from: 'lock', to: 'A', ms: 500 }],
+  })
+  const findings = check(renewing)
+  const spans = deriveSpans(renewing)
+  const model = layoutDiagram({ run: renewing, findings, spans, widthPx: 1280 })
+  const lane = (id: string) => model.lanes.find((l) => l.node === id)
+  const plain = (m: (typeof spans.messages)[number]) =>
+    m.lost === null &&
+    m.extraDelayMs === 0 &&
+    ![
+      'write',
+      'effect',
+      'grant',
+      'write-rejected',
+      'renew-refused',
+      'release-refused',
+      'read-rejected',
+    ].includes(m.kind)
+
+  it('keeps one arrow per drawn pixel pair: the model follows the figure, not the run', () => {
+    expect(spans.messages.length).toBeGreaterThan(20_000)
+    expect(model.dense).toBe(true)
+    // Two lanes talk (A and the lock service) in each direction: at most one arrow per half
+    // pixel of send time and half pixel of arrival, a few per half pixel at 1 ms latency.
+    expect(model.messages.length).toBeLessThan(4 * 2 * 2 * (model.x1 - model.x0))
+    expect(model.messages.length).toBeLessThan(spans.messages.length / 2)
+  })
+
+  it('draws every plain message: an arrow between the same lanes starts where it was sent', () => {
+    const drawn = new Set(model.messages.map((a) => `${a.from}>${a.to}@${Math.round(a.x0 * 2)}`))
+    let checked = 0
+    for (const m of spans.messages) {
+      if (!plain(m)) continue
+      const x = Math.round(xOfMs(model, m.sentAtMs) * 100) / 100
+      expect(drawn.has(`${m.from}>${m.to}@${Math.round(x * 2)}`)).toBe(true)
+      checked++
+    }
+    expect(checked).toBeGreaterThan(20_000)
+    expect(lane('A')).toBeDefined()
+  })
+
+  it('keeps every message worth seeing on its own: delayed, lost, writes and their answers', () => {
+    const kept = new Set(model.messages.map((a) => a.msg))
+    const marked = spans.messages.filter((m) => !plain(m))
+    expect(marked.some((m) => m.extraDelayMs > 0)).toBe(true)
+    expect(marked.some((m) => m.kind === 'write')).toBe(true)
+    for (const m of marked) expect(kept.has(m.msg)).toBe(true)
+  })
+
+  it('a run with fewer messages than that keeps an arrow for every message', () => {
+    const large = largeRun()
+    const big = layoutDiagram({ run: large, findings: check(large), widthPx: 1280 })
+    expect(big.dense).toBe(true)
+    expect(big.messages.length).toBe(deriveSpans(large).messages.length)
+  })
+})
+
 describe('lane names and roles on a phone', () => {
   it('stay in the left column, out of the plot, for every preset at 360 and 390 px', () => {
     let roles = 0

@@ -35,6 +35,13 @@ import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
 
 /** Above this many messages per px of time axis, arrows are drawn thin and light. */
 const DENSE_MESSAGES_PER_PX = 0.35
+/**
+ * Above this many, plain arrows that would cover the same pixels are one arrow in the model: the
+ * layout's cost then follows the figure's size, not the run's length (a 2M-event run has a
+ * million messages on a thousand px). Below it (the 5k-event run has about 2 per px), every
+ * message keeps its own arrow for pointers and the keyboard.
+ */
+const COARSE_MESSAGES_PER_PX = 8
 
 export interface LayoutOptions {
   /** Draw the key to the marks under the axis (default true). */
@@ -186,7 +193,9 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   })
   const lanesBottom = y
 
-  const dense = spans.messages.length / Math.max(1, x1 - x0) > DENSE_MESSAGES_PER_PX
+  const messagesPerPx = spans.messages.length / Math.max(1, x1 - x0)
+  const dense = messagesPerPx > DENSE_MESSAGES_PER_PX
+  const coarse = messagesPerPx > COARSE_MESSAGES_PER_PX
   const ctx = createCtx({
     m,
     run,
@@ -201,6 +210,7 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
     right,
     lanes,
     dense,
+    coarse,
   })
   // Bars own their zone on client and lock lanes: labels go in the bands above and below.
   for (const lane of lanes.values()) {

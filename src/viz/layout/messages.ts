@@ -146,16 +146,46 @@ function labelCandidates(
   return out
 }
 
+/**
+ * In a coarse run (ctx.coarse), the key of a plain arrow's pixels (its lanes and its ends to the
+ * half pixel), or null for an arrow that is not plain: delayed, lost, waiting, or important
+ * enough to be labelled. The first arrow with a key stands for every later one.
+ */
+function coarseKey(ctx: Ctx, span: MessageSpan, fi: number, ti: number): number | string | null {
+  if (span.lost !== null || span.extraDelayMs > 0) return null
+  if (KIND_PRIORITY[span.kind] >= DENSE_MIN_PRIORITY) return null
+  const arriveMs = span.arriveAtMs ?? span.sentAtMs
+  const x1 = xOf(ctx, arriveMs)
+  if (span.handledAtMs !== null && span.handledAtMs > arriveMs) {
+    if (xOf(ctx, span.handledAtMs) - x1 >= 1) return null
+  }
+  const h0 = Math.round(xOf(ctx, span.sentAtMs) * 2)
+  const h1 = Math.round(x1 * 2)
+  // One number while it fits exactly (lanes < 256, ends within 0–4095.5 px); else a string.
+  if (fi < 256 && ti < 256 && h0 >= 0 && h0 < 8192 && h1 >= 0 && h1 < 8192) {
+    return ((fi * 256 + ti) * 8192 + h0) * 8192 + h1
+  }
+  return `${fi} ${ti} ${h0} ${h1}`
+}
+
 export function messageArrows(ctx: Ctx): MessageArrow[] {
   const laneList = [...ctx.lanes.values()]
   const laneIndex = new Map(laneList.map((l, i) => [l.node, i]))
   const arrows: MessageArrow[] = []
+  const covered = new Set<number | string>()
   for (const span of ctx.spans.messages) {
     const from = ctx.lanes.get(span.from)
     const to = ctx.lanes.get(span.to)
     const fi = laneIndex.get(span.from)
     const ti = laneIndex.get(span.to)
     if (from === undefined || to === undefined || fi === undefined || ti === undefined) continue
+    if (ctx.coarse) {
+      const key = coarseKey(ctx, span, fi, ti)
+      if (key !== null) {
+        if (covered.has(key)) continue
+        covered.add(key)
+      }
+    }
     const down = ti > fi
     const sign = down ? 1 : -1
     const x0 = xOf(ctx, span.sentAtMs)
