@@ -11,7 +11,8 @@
  * of milliseconds of style and layout per frame. Rows carry aria-posinset/aria-setsize, so a
  * screen reader still hears "event 812 of 4,967".
  */
-import { Fragment, memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { MouseEvent } from 'react'
+import { Fragment, memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Finding, TraceEvent } from '../sim'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store'
@@ -20,6 +21,22 @@ import { TONE_GLYPHS, toneOf } from './eventTone'
 import { FOLLOW_EVERY_STEP_UP_TO, usePanelMoment } from './panelMoment'
 import type { LogWindow } from './logWindow'
 import { logWindow, renderedChunks } from './logWindow'
+
+/**
+ * A number per run, for the log's state to say which run it was measured or scrolled for. The
+ * state holds this, not the run: state outlives the run (a hidden log is not measured again),
+ * and a run of millions of events is hundreds of MB.
+ */
+const runIds = new WeakMap<LabRun, number>()
+let lastRunId = 0
+function runIdOf(lab: LabRun): number {
+  let id = runIds.get(lab)
+  if (id === undefined) {
+    id = ++lastRunId
+    runIds.set(lab, id)
+  }
+  return id
+}
 
 const CHUNK = 32
 /** Until a chunk has been measured, a row is taken to be this tall. */
@@ -49,15 +66,18 @@ export function EventLog({ headingId }: { headingId: string }) {
     return map
   }, [lab])
 
-  const onActivate = useCallback(
-    (index: number) => {
-      const event = events[index]
-      if (event === undefined) return
-      pause()
-      setCursor(event.atMs, { announce: true })
-    },
-    [events, pause, setCursor],
-  )
+  // One handler on the list, not one per row: a row's own handler would hold this render's run
+  // for as long as the row's element lives, and Chromium keeps a removed button listed for a
+  // while (a 100k-event run per edit stayed in memory that way). Enter and Space on an entry
+  // click it, so the keyboard comes here too.
+  const onListClick = (e: MouseEvent<HTMLOListElement>) => {
+    const entry = (e.target as Element).closest('.fl-log-entry')
+    const row = entry?.parentElement?.getAttribute('aria-posinset')
+    const event = row == null ? undefined : events[Number(row) - 1]
+    if (event === undefined) return
+    pause()
+    setCursor(event.atMs, { announce: true })
+  }
 
   // Windowing: only the chunks near the visible part of the list are in the DOM; the rest is
   // padding of their measured (or estimated) height. Heights measured for an earlier run stay
@@ -66,7 +86,7 @@ export function EventLog({ headingId }: { headingId: string }) {
     width: 0,
     heights: new Map(),
     kinds: new Map(),
-    lab: null,
+    run: 0,
   })
   const heights = measured.heights
   // `followed`: the entry that was current (in that run) when the view was last set, by the
@@ -75,7 +95,7 @@ export function EventLog({ headingId }: { headingId: string }) {
     top: 0,
     height: 600,
     followed: current,
-    followedLab: lab,
+    followedRun: runIdOf(lab),
   })
   const chunkCount = Math.ceil(events.length / CHUNK)
   const hideFuture = futureMode === 'hide'
@@ -87,7 +107,7 @@ export function EventLog({ headingId }: { headingId: string }) {
   const offsets: number[] = [0]
   for (let k = 0; k < chunkCount; k++) offsets.push((offsets[k] ?? 0) + heightOf(k))
   const currentChunk = Math.floor(Math.max(0, current) / CHUNK)
-  const following = viewport.followed !== current || viewport.followedLab !== lab
+  const following = viewport.followed !== current || viewport.followedRun !== runIdOf(lab)
   const { lo, hi, paddingTopPx, paddingBottomPx, gapAfter, gapPx } =
     events.length <= RENDER_ALL_UP_TO
       ? wholeLog(chunkCount, currentChunk, hideFuture)
@@ -113,7 +133,7 @@ export function EventLog({ headingId }: { headingId: string }) {
     if (list === null || scroller === null) return
     const kindOf = (k: number): ChunkKind => chunkKind(chunkPhase(k, current))
     const shown = rendered.filter((k) => !(hideFuture && kindOf(k) === 'future'))
-    const fresh = measured.lab === lab && measured.width >= 0
+    const fresh = measured.run === runIdOf(lab) && measured.width >= 0
     if (fresh && shown.every((k) => measured.kinds.get(k) === kindOf(k))) return
     // A hidden list (display: none) has nothing to measure.
     if (scroller.clientHeight === 0) return
@@ -135,7 +155,7 @@ export function EventLog({ headingId }: { headingId: string }) {
         changed = true
       }
     }
-    if (changed) setMeasured({ width, heights: next, kinds, lab })
+    if (changed) setMeasured({ width, heights: next, kinds, run: runIdOf(lab) })
   }, [lab, rendered, events.length, hideFuture, current, heights, measured])
 
   const onScroll = () => {
@@ -146,7 +166,7 @@ export function EventLog({ headingId }: { headingId: string }) {
       Math.abs(v.top - next.top) < 1 &&
       v.height === next.height &&
       v.followed === next.followed &&
-      v.followedLab === next.followedLab
+      v.followedRun === next.followedRun
         ? v
         : next,
     )
@@ -195,6 +215,7 @@ export function EventLog({ headingId }: { headingId: string }) {
     <div ref={scrollRef} className="fl-log-scroll" onScroll={onScroll}>
       <ol
         ref={listRef}
+        onClick={onListClick}
         className="fl-log"
         data-future={futureMode}
         aria-labelledby={headingId}
@@ -211,7 +232,6 @@ export function EventLog({ headingId }: { headingId: string }) {
                 phase={chunkPhase(k, current)}
                 focusIndex={inside ? focusIndex : -1}
                 findings={findingsByEvent}
-                onActivate={onActivate}
               />
               {k === gapAfter ? (
                 <li className="fl-log-gap" aria-hidden="true" style={{ height: gapPx }} />
@@ -236,7 +256,7 @@ function viewOf(scroller: HTMLElement, current: number, lab: LabRun): Viewport {
     top: scroller.scrollTop,
     height: scroller.clientHeight,
     followed: current,
-    followedLab: lab,
+    followedRun: runIdOf(lab),
   }
 }
 
@@ -265,9 +285,9 @@ interface Measured {
   /** The list's width the heights are for (-1: changed since, measure again). */
   width: number
   heights: ReadonlyMap<number, number>
-  /** The kind each chunk had when measured, for the run `lab`. */
+  /** The kind each chunk had when measured, for the run `run` (runIdOf; 0: none yet). */
   kinds: ReadonlyMap<number, ChunkKind>
-  lab: LabRun | null
+  run: number
 }
 
 interface Viewport {
@@ -275,7 +295,7 @@ interface Viewport {
   height: number
   /** The current entry when the view was last set, and its run. */
   followed: number
-  followedLab: LabRun
+  followedRun: number
 }
 
 const LogChunk = memo(function LogChunk({
@@ -284,14 +304,12 @@ const LogChunk = memo(function LogChunk({
   phase,
   focusIndex,
   findings,
-  onActivate,
 }: {
   events: readonly TraceEvent[]
   start: number
   phase: ChunkPhase
   focusIndex: number
   findings: ReadonlyMap<number, Finding[]>
-  onActivate: (index: number) => void
 }) {
   const rows = []
   const end = Math.min(events.length, start + CHUNK)
@@ -315,7 +333,6 @@ const LogChunk = memo(function LogChunk({
         tabbable={i === focusIndex}
         setSize={events.length}
         findings={findings.get(i)}
-        onActivate={onActivate}
       />,
     )
   }
@@ -329,7 +346,6 @@ const LogRow = memo(function LogRow({
   tabbable,
   setSize,
   findings,
-  onActivate,
 }: {
   event: TraceEvent
   index: number
@@ -337,7 +353,6 @@ const LogRow = memo(function LogRow({
   setSize: number
   tabbable: boolean
   findings: Finding[] | undefined
-  onActivate: (index: number) => void
 }) {
   const tone = toneOf(event)
   const isCurrent = phase === 'current'
@@ -352,7 +367,6 @@ const LogRow = memo(function LogRow({
         className="fl-log-entry"
         tabIndex={tabbable ? 0 : -1}
         aria-current={isCurrent ? 'step' : undefined}
-        onClick={() => onActivate(index)}
       >
         <span className="fl-log-time">{formatMs(event.atMs)}</span>
         <span className="fl-log-mark" aria-hidden="true">
