@@ -73,7 +73,7 @@ export interface LabInit {
    * controller (largeRun.ts) and a Web Worker's client, made on first use. Without it every run
    * is derived in place, as before (and the controller's code stays out of the embeds' bundles).
    */
-  background?: { createLargeRuns: typeof createLargeRuns; runner: () => RunClient }
+  background?: { createLargeRuns: typeof createLargeRuns; runner: () => Promise<RunClient> }
 }
 
 export type LabStoreState = ScenarioSlice &

@@ -49,7 +49,7 @@ function labWithWorker(init: Parameters<typeof createLabStore>[0] = {}) {
       createLargeRuns,
       runner: () => {
         started++
-        return createRunClient(inProcessWorker(createRunHost, transport).port)
+        return Promise.resolve(createRunClient(inProcessWorker(createRunHost, transport).port))
       },
     },
   })
@@ -108,6 +108,32 @@ describe('a heavy run in the lab', () => {
     await new Promise((done) => setTimeout(done, 200))
     expect(again.getState().lab.scenario.id).toBe('gc-pause')
     expect(again.getState().announcement.text).toMatch(/^Cancelled\./)
+  })
+
+  it('a runner that cannot be loaded leaves the lab as it was, says so, and is tried again', async () => {
+    let tries = 0
+    const store = createLabStore({
+      reducedMotion: true,
+      scenario: heavy,
+      background: {
+        createLargeRuns,
+        runner: () => {
+          tries++
+          return Promise.reject(new Error('chunk failed to load'))
+        },
+      },
+    })
+    expect(store.getState().pendingRun).toMatchObject({ status: 'running' })
+    await new Promise((done) => setTimeout(done, 0))
+    const s = store.getState()
+    expect(s.pendingRun).toBeNull()
+    expect(s.lab.scenario.id).toBe('gc-pause')
+    expect(s.notice).toBe(
+      'The background runner could not be loaded (Error: chunk failed to load). Reload the page to try again.',
+    )
+    s.openScenario(heavy)
+    await new Promise((done) => setTimeout(done, 0))
+    expect(tries).toBe(2)
   })
 
   it('an edit to a heavy run goes to the worker too; a newer edit supersedes it', async () => {

@@ -8,7 +8,7 @@
  * same change goes through the door again, now instant: the run is derived once, on one road.
  * A newer change that needs another run supersedes a pending one (the old job is cancelled).
  */
-import type { RunClient, RunJobProgress } from '../explore/runJob'
+import type { RunClient, RunJob, RunJobProgress } from '../explore/runJob'
 import type { RunEstimate, Scenario } from '../sim'
 import { estimateRun, PAGE_EVENT_BUDGET } from '../sim'
 import type { HeavyRun } from './derivation'
@@ -55,13 +55,16 @@ export interface LargeRunHost {
   update: (change: Partial<Inputs>, also?: Partial<LabStoreState>) => boolean
   announce: (text: string) => void
   accept: (heavy: HeavyRun, lab: LabRun) => void
-  /** The worker's client, made on first use (the worker's code loads only then). */
-  runner: () => RunClient
+  /**
+   * The worker's client, made on first use: its code and the worker's load only then (the
+   * first screen does without them).
+   */
+  runner: () => Promise<RunClient>
 }
 
 export function createLargeRuns(host: LargeRunHost) {
   let request: Request | null = null
-  let client: RunClient | null = null
+  let client: Promise<RunClient> | null = null
 
   const titleOf = (scenario: Scenario) => scenario.title ?? 'this scenario'
 
@@ -72,28 +75,54 @@ export function createLargeRuns(host: LargeRunHost) {
     })
     host.announce(`Computing the run in the background: ${count(r.heavy.estimate)}.`)
     client ??= host.runner()
-    const job = client.start({ scenario: r.heavy.scenario }, (progress) => {
-      if (request !== r) return
-      host.set({ pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress } })
-    })
-    r.cancel = () => job.cancel()
-    void job.outcome.then((outcome) => {
+    let job: RunJob | null = null
+    let dropped = false
+    r.cancel = () => {
+      dropped = true
+      job?.cancel()
+    }
+    const failed = (message: string) => {
       if (request !== r) return
       request = null
-      if (outcome.status === 'done') {
-        host.accept(r.heavy, outcome.result)
-        host.set({ pendingRun: null })
-        if (host.update(r.change, r.also)) {
-          host.announce(`The run is ready: ${outcome.result.run.events.length} events.`)
-        }
-        return
-      }
-      host.set({
-        pendingRun: null,
-        ...(outcome.status === 'failed' ? { notice: outcome.message } : {}),
-      })
-      if (outcome.status === 'cancelled') host.announce('Cancelled. The lab shows what it showed.')
-    })
+      host.set({ pendingRun: null, notice: message })
+    }
+    client.then(
+      (loaded) => {
+        // Dropped (cancelled, or superseded) while the client's code was loading.
+        if (dropped || request !== r) return
+        job = loaded.start({ scenario: r.heavy.scenario }, (progress) => {
+          if (request !== r) return
+          host.set({
+            pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress },
+          })
+        })
+        void job.outcome.then((outcome) => {
+          if (request !== r) return
+          request = null
+          if (outcome.status === 'done') {
+            host.accept(r.heavy, outcome.result)
+            host.set({ pendingRun: null })
+            if (host.update(r.change, r.also)) {
+              host.announce(`The run is ready: ${outcome.result.run.events.length} events.`)
+            }
+            return
+          }
+          host.set({
+            pendingRun: null,
+            ...(outcome.status === 'failed' ? { notice: outcome.message } : {}),
+          })
+          if (outcome.status === 'cancelled')
+            host.announce('Cancelled. The lab shows what it showed.')
+        })
+      },
+      (error: unknown) => {
+        // The next heavy run tries to load it again.
+        client = null
+        failed(
+          `The background runner could not be loaded (${String(error)}). Reload the page to try again.`,
+        )
+      },
+    )
   }
 
   const drop = () => {
@@ -168,7 +197,7 @@ export function createLargeRuns(host: LargeRunHost) {
       },
       releaseWorker: () => {
         drop()
-        client?.dispose()
+        void client?.then((c) => c.dispose())
         client = null
       },
     } satisfies Omit<LargeRunSlice, 'pendingRun'>,

@@ -10,7 +10,6 @@ import { readLabAddress } from '../link/lab'
 import { writeLabLink } from '../link/write'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
-import { createRunClient } from '../explore/runJob'
 import { createLabStore, createLargeRuns, LabProvider } from '../store'
 import { spawnRunWorker } from '../workers/spawn'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -39,8 +38,15 @@ function openAddress(): Opened {
     reducedMotion:
       typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
     notice: start.notice,
-    // Runs too heavy for a frame are computed in a Web Worker, started on first need.
-    background: { createLargeRuns, runner: () => createRunClient(spawnRunWorker()) },
+    // Runs too heavy for a frame are computed in a Web Worker, started on first need (and its
+    // client's code loaded then).
+    background: {
+      createLargeRuns,
+      runner: () =>
+        import('../explore/runJob').then(({ createRunClient }) =>
+          createRunClient(spawnRunWorker()),
+        ),
+    },
   }
   if (start.source.kind === 'preset') init.preset = start.source.id
   if (start.source.kind === 'custom') init.scenario = start.source.scenario

@@ -50,7 +50,7 @@ function mount() {
   const store = createLabStore({
     scenario: parseOrThrow(huge),
     reducedMotion: true,
-    background: { createLargeRuns, runner: () => client },
+    background: { createLargeRuns, runner: () => Promise.resolve(client) },
   })
   const host = document.body.appendChild(document.createElement('div'))
   act(() =>
@@ -70,7 +70,7 @@ const button = (host: HTMLElement, name: RegExp) => {
 }
 
 describe('LargeRun', () => {
-  it('asks with the size and the choices, then shows progress and cancels', () => {
+  it('asks with the size and the choices, then shows progress and cancels', async () => {
     const { host, store, seen } = mount()
     const ask = host.querySelector('section[aria-label="A large run"]')
     expect(ask?.textContent).toContain(
@@ -80,6 +80,10 @@ describe('LargeRun', () => {
     button(host, /^Not now$/)
 
     act(() => button(host, /^Run it in the background$/).click())
+    // The runner's client loads on first use (a promise).
+    await act(async () => {
+      await Promise.resolve()
+    })
     const running = () => host.querySelector('section[aria-label="Computing the run"]')
     expect(running()?.textContent).toContain('Starting…')
     act(() => seen.report({ phase: 'running', events: 123_456, atMs: 61_000, elapsedMs: 900 }))
