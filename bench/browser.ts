@@ -69,6 +69,15 @@ export async function serveStatic(dir: string, port: number): Promise<StaticServ
   // Vite's own script under this Node (not `npx`, whose child would outlive server.kill()).
   // --bypass-lock: Vite refuses a second preview of one project, and an e2e or manual preview
   // may be running on another port; this one only reads dist/.
+  const base = `http://127.0.0.1:${port}`
+  // Never measure someone else's server that holds the port (a preview left running by an
+  // interrupted run served dist/ to every later measurement, whatever BENCH_DIST said): the
+  // port must be free before ours starts.
+  if (await answers(base)) {
+    throw new Error(
+      `port ${port} is already served (${base}); stop that server or set BENCH_PORT to a free port`,
+    )
+  }
   const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))
   const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
   args.push('--outDir', dir)
@@ -77,7 +86,6 @@ export async function serveStatic(dir: string, port: number): Promise<StaticServ
   })
   let serverErrors = ''
   server.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()))
-  const base = `http://127.0.0.1:${port}`
   try {
     await waitForServer(
       base,
@@ -92,6 +100,15 @@ export async function serveStatic(dir: string, port: number): Promise<StaticServ
   } catch (error) {
     server.kill()
     throw error
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url)
+    return true
+  } catch {
+    return false
   }
 }
 
