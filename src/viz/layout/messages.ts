@@ -151,9 +151,23 @@ function labelCandidates(
  * half pixel), or null for an arrow that is not plain: delayed, lost, waiting, or important
  * enough to be labelled. The first arrow with a key stands for every later one.
  */
-function coarseKey(ctx: Ctx, span: MessageSpan, fi: number, ti: number): number | string | null {
+function coarseKey(
+  ctx: Ctx,
+  span: MessageSpan,
+  lanes: { from: Lane; to: Lane; fi: number; ti: number },
+): number | string | null {
+  const { from, to, fi, ti } = lanes
   if (span.lost !== null || span.extraDelayMs > 0) return null
-  if (KIND_PRIORITY[span.kind] >= DENSE_MIN_PRIORITY) return null
+  const priority = KIND_PRIORITY[span.kind]
+  if (priority >= DENSE_MIN_PRIORITY) {
+    // Worth a label, but a dense run labels one per slot: once an earlier one asked for this
+    // slot, this one gets none and is plain (a contention run's thousands of writes and grants).
+    const y0 = round(from.yc + (ti > fi ? 1 : -1) * from.barHalf)
+    const bounds = messageLabelBounds(ctx, from, to)
+    if (!denseSlotTaken(ctx, priority, 'fl-msg-label', bounds, xOf(ctx, span.sentAtMs), y0)) {
+      return null
+    }
+  }
   const arriveMs = span.arriveAtMs ?? span.sentAtMs
   const x1 = xOf(ctx, arriveMs)
   if (span.handledAtMs !== null && span.handledAtMs > arriveMs) {
@@ -168,6 +182,11 @@ function coarseKey(ctx: Ctx, span: MessageSpan, fi: number, ti: number): number 
   return `${fi} ${ti} ${h0} ${h1}`
 }
 
+/** Where a message's label may go: anywhere across the plot, between its two lanes. */
+function messageLabelBounds(ctx: Ctx, from: Lane, to: Lane) {
+  return { x0: ctx.left, y0: Math.min(from.y0, to.y0), x1: ctx.right, y1: Math.max(from.y1, to.y1) }
+}
+
 export function messageArrows(ctx: Ctx): MessageArrow[] {
   const laneList = [...ctx.lanes.values()]
   const laneIndex = new Map(laneList.map((l, i) => [l.node, i]))
@@ -180,7 +199,7 @@ export function messageArrows(ctx: Ctx): MessageArrow[] {
     const ti = laneIndex.get(span.to)
     if (from === undefined || to === undefined || fi === undefined || ti === undefined) continue
     if (ctx.coarse) {
-      const key = coarseKey(ctx, span, fi, ti)
+      const key = coarseKey(ctx, span, { from, to, fi, ti })
       if (key !== null) {
         if (covered.has(key)) continue
         covered.add(key)
@@ -284,12 +303,7 @@ export function messageArrows(ctx: Ctx): MessageArrow[] {
       arrows.push(arrow)
       continue
     }
-    const bounds = {
-      x0: ctx.left,
-      y0: Math.min(from.y0, to.y0),
-      x1: ctx.right,
-      y1: Math.max(from.y1, to.y1),
-    }
+    const bounds = messageLabelBounds(ctx, from, to)
     const className = `fl-msg-label${arrow.style === 'normal' ? '' : ` fl-msg-label-${arrow.style}`}`
     if (denseSlotTaken(ctx, priority, className, bounds, x0, y0)) {
       arrows.push(arrow)
