@@ -128,14 +128,13 @@ export function createJobHost<Input, Raw, Progress, Result>(
     const report = kind.timed(raw, now - j.startedMs)
     j.last = report
     const result = kind.resultOf(raw)
+    if (result !== null && kind.parts !== undefined) {
+      j.sending = { parts: takeParts(result, kind.parts), next: 0, result, progress: report }
+      send(j)
+      return
+    }
     if (result !== null) {
       job = null
-      if (kind.parts !== undefined) {
-        j.sending = { parts: takeParts(result, kind.parts), next: 0, result, progress: report }
-        job = j
-        send(j)
-        return
-      }
       env.post({ type: 'done', id: j.id, progress: report, result })
       return
     }

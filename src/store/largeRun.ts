@@ -68,6 +68,33 @@ export function createLargeRuns(host: LargeRunHost) {
 
   const titleOf = (scenario: Scenario) => scenario.title ?? 'this scenario'
 
+  /** Starts `r`'s job on the loaded client: its progress, then its outcome, in the store. */
+  const run = (r: Request, loaded: RunClient): RunJob => {
+    const title = titleOf(r.heavy.scenario)
+    const job = loaded.start({ scenario: r.heavy.scenario }, (progress) => {
+      if (request !== r) return
+      host.set({ pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress } })
+    })
+    void job.outcome.then((outcome) => {
+      if (request !== r) return
+      request = null
+      if (outcome.status === 'done') {
+        host.accept(r.heavy, outcome.result)
+        host.set({ pendingRun: null })
+        if (host.update(r.change, r.also)) {
+          host.announce(`The run is ready: ${outcome.result.run.events.length} events.`)
+        }
+        return
+      }
+      host.set({
+        pendingRun: null,
+        ...(outcome.status === 'failed' ? { notice: outcome.message } : {}),
+      })
+      if (outcome.status === 'cancelled') host.announce('Cancelled. The lab shows what it showed.')
+    })
+    return job
+  }
+
   const start = (r: Request) => {
     const title = titleOf(r.heavy.scenario)
     host.set({
@@ -81,46 +108,19 @@ export function createLargeRuns(host: LargeRunHost) {
       dropped = true
       job?.cancel()
     }
-    const failed = (message: string) => {
-      if (request !== r) return
-      request = null
-      host.set({ pendingRun: null, notice: message })
-    }
     client.then(
       (loaded) => {
-        // Dropped (cancelled, or superseded) while the client's code was loading.
-        if (dropped || request !== r) return
-        job = loaded.start({ scenario: r.heavy.scenario }, (progress) => {
-          if (request !== r) return
-          host.set({
-            pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress },
-          })
-        })
-        void job.outcome.then((outcome) => {
-          if (request !== r) return
-          request = null
-          if (outcome.status === 'done') {
-            host.accept(r.heavy, outcome.result)
-            host.set({ pendingRun: null })
-            if (host.update(r.change, r.also)) {
-              host.announce(`The run is ready: ${outcome.result.run.events.length} events.`)
-            }
-            return
-          }
-          host.set({
-            pendingRun: null,
-            ...(outcome.status === 'failed' ? { notice: outcome.message } : {}),
-          })
-          if (outcome.status === 'cancelled')
-            host.announce('Cancelled. The lab shows what it showed.')
-        })
+        // Dropped (cancelled or superseded) while the client's code loaded: never started.
+        if (!dropped && request === r) job = run(r, loaded)
       },
       (error: unknown) => {
-        // The next heavy run tries to load it again.
-        client = null
-        failed(
-          `The background runner could not be loaded (${String(error)}). Reload the page to try again.`,
-        )
+        client = null // the next heavy run tries to load it again
+        if (request !== r) return
+        request = null
+        host.set({
+          pendingRun: null,
+          notice: `The background runner could not be loaded (${String(error)}). Reload the page to try again.`,
+        })
       },
     )
   }
