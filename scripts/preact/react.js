@@ -13,7 +13,9 @@
  * of the component's first render, and with it the value selected then: a component that
  * selected the lab's moment at mount kept that whole run alive for as long as it stayed mounted
  * (a 2M-event run's 400 MB, after the reader's edit had replaced it). Here the effects are made
- * by functions outside the hook, so they hold only what they use.
+ * by functions outside the hook, so they hold only what they use. It reads getSnapshot only: the
+ * pages are never hydrated, and a prerender (scripts/prerender.ts) renders a store that has not
+ * changed since it was made, where getSnapshot and zustand's server snapshot agree.
  */
 import { options } from 'preact'
 import compat from 'preact/compat'
