@@ -12,7 +12,7 @@
 import { absoluteLabHref } from '../link/address'
 import type { LinkStart } from '../link/start'
 import { linkNotice, settleLink } from '../link/start'
-import { estimateRun, PAGE_EVENT_BUDGET } from '../sim'
+import { estimateRun, formatCount, PAGE_EVENT_BUDGET } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, estimateWords } from '../store'
 import type { EmbedOptions } from './options'
@@ -68,7 +68,7 @@ function refuseLarge(start: LinkStart): LinkStart & { refused: boolean } {
     cursorMs: null,
     problems: [
       `“${title}” is too large for an embedded lab: ${estimateWords(estimate)} ` +
-        `(an embed runs at most ${PAGE_EVENT_BUDGET.toLocaleString('en-US')}). ` +
+        `(an embed runs at most ${formatCount(PAGE_EVENT_BUDGET)}). ` +
         'Open it in Fencing Lab to run it there.',
       ...start.problems,
     ],

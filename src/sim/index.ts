@@ -69,6 +69,7 @@ export {
   ScenarioSchema,
   stepResource,
 } from './scenario'
+export { formatCount } from './count'
 export { formatDurationMs, formatMs } from './time'
 export type {
   BeliefEndReason,

@@ -10,7 +10,7 @@
  */
 import type { RunClient, RunJob, RunJobProgress } from '../explore/runJob'
 import type { RunEstimate, Scenario } from '../sim'
-import { estimateRun, PAGE_EVENT_BUDGET } from '../sim'
+import { estimateRun, formatCount, PAGE_EVENT_BUDGET } from '../sim'
 import type { HeavyRun } from './derivation'
 import type { LabRun } from './derive'
 import { scenarioEdits } from './edits'
@@ -206,9 +206,8 @@ export function createLargeRuns(host: LargeRunHost) {
 
 /** The size in words: "up to 123,456 events", or "2,000,000 events or more" (the engine's cap). */
 export function count(estimate: RunEstimate): string {
-  if (estimate.reachesLimit)
-    return `${(estimate.events - 1).toLocaleString('en-US')} events or more`
-  return `up to ${estimate.events.toLocaleString('en-US')} events`
+  if (estimate.reachesLimit) return `${formatCount(estimate.events - 1)} events or more`
+  return `up to ${formatCount(estimate.events)} events`
 }
 
 /**

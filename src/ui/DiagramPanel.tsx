@@ -10,7 +10,7 @@
 import type { ReactNode } from 'react'
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
-import { formatMs } from '../sim'
+import { formatCount, formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
 import type { LabStore } from '../store'
 import { shownDangerWindows, storyEventAtCursor, useLab, useLabStore } from '../store'
@@ -264,10 +264,10 @@ export function cursorFeedOf(store: LabStore): CursorFeed {
 function TruncatedNotice({ cut }: { cut: Truncation }) {
   return (
     <p className="fl-truncated" role="status">
-      <strong>Run cut short.</strong> It reached the engine’s limit of{' '}
-      {cut.eventCount.toLocaleString('en-US')} events at {formatMs(cut.atMs)}; nothing after that
-      was simulated, so the verdict is inconclusive unless a violation came first. Shorten{' '}
-      <code>durationMs</code> or slow the renewals.
+      <strong>Run cut short.</strong> It reached the engine’s limit of {formatCount(cut.eventCount)}{' '}
+      events at {formatMs(cut.atMs)}; nothing after that was simulated, so the verdict is
+      inconclusive unless a violation came first. Shorten <code>durationMs</code> or slow the
+      renewals.
     </p>
   )
 }

@@ -4,7 +4,7 @@
  * run is computed in the background, its progress and a Cancel button. The lab behind it keeps
  * working on the run it showed.
  */
-import { formatDurationMs, PAGE_EVENT_BUDGET } from '../sim'
+import { formatCount, formatDurationMs, PAGE_EVENT_BUDGET } from '../sim'
 import { estimateWords, useLab } from '../store'
 
 export function LargeRun() {
@@ -21,8 +21,8 @@ export function LargeRun() {
           <strong>
             “{pending.title}” is a large run: {size}.
           </strong>{' '}
-          The lab computes runs of up to {PAGE_EVENT_BUDGET.toLocaleString('en-US')} events without
-          asking; this one takes longer and much more memory.
+          The lab computes runs of up to {formatCount(PAGE_EVENT_BUDGET)} events without asking;
+          this one takes longer and much more memory.
           {pending.estimate.reachesLimit
             ? ' The engine would cut it at 2,000,000 events, so its end would stay unknown.'
             : ''}
@@ -58,8 +58,8 @@ export function LargeRun() {
           {progress === null
             ? 'Starting…'
             : progress.phase === 'running'
-              ? `${progress.events.toLocaleString('en-US')} events so far, at ${formatDurationMs(progress.atMs)}.`
-              : `All ${progress.events.toLocaleString('en-US')} events run; indexing them…`}
+              ? `${formatCount(progress.events)} events so far, at ${formatDurationMs(progress.atMs)}.`
+              : `All ${formatCount(progress.events)} events run; indexing them…`}
         </span>{' '}
         The lab keeps working meanwhile.
       </p>

@@ -7,6 +7,7 @@ import { useId } from 'react'
 import type { ReactNode } from 'react'
 import type { LabTab } from '../store'
 import { useLab } from '../store'
+import { formatCount } from '../sim'
 import { BreakPanel } from './BreakPanel'
 import { EventLog } from './EventLog'
 import { Inspector } from './Inspector'
@@ -45,9 +46,7 @@ export function Panels({ explorer }: { explorer?: ReactNode }) {
       <section className="fl-log-panel" aria-labelledby={logHeading}>
         <header className="fl-log-header">
           <h2 id={logHeading}>Event log</h2>
-          <span className="fl-hint">
-            {count.toLocaleString('en')} events · select one to go there
-          </span>
+          <span className="fl-hint">{formatCount(count)} events · select one to go there</span>
         </header>
         <EventLog headingId={logHeading} />
       </section>

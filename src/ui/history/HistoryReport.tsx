@@ -7,7 +7,7 @@
 import { useId, useState } from 'react'
 import { where } from '../../history'
 import type { Judgement } from '../../history'
-import { formatMs } from '../../sim'
+import { formatCount, formatMs } from '../../sim'
 import type { OpenedHistory } from '../../store'
 import { useLab } from '../../store'
 import './history.css'
@@ -102,14 +102,14 @@ function Report({ opened }: { opened: OpenedHistory }) {
       )}
       {unlisted > 0 && (
         <p>
-          The first {listed.length} of {judgement.findings.length.toLocaleString('en')} findings are
-          listed; every one is marked on the diagram and in the event log.{' '}
+          The first {listed.length} of {formatCount(judgement.findings.length)} findings are listed;
+          every one is marked on the diagram and in the event log.{' '}
           <button
             type="button"
             className="fl-button fl-button--small"
             onClick={() => setShowAll(true)}
           >
-            Show all {judgement.findings.length.toLocaleString('en')}
+            Show all {formatCount(judgement.findings.length)}
           </button>
         </p>
       )}
