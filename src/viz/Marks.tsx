@@ -17,7 +17,7 @@ import type {
   NodeBlock,
   PlacedLabel,
 } from './layout'
-import { bulkBars, bulkPips } from './layout'
+import { bulkBarsOf, bulkPipsOf } from './bulkOf'
 import type { BulkPips } from './layout'
 
 export function hueClass(hue: number | null): string {
@@ -622,15 +622,8 @@ export const LaneMarks = memo(function LaneMarks({
 }) {
   const p = (name: string) => `url(#${patternId(idPrefix, name)})`
   // No hooks here (renderStatic draws this too); a memoized component re-renders only per model.
-  const bulk =
-    drawInBulk && model.dense
-      ? {
-          beliefs: bulkBars('beliefs', model),
-          leases: bulkBars('leases', model),
-          holds: bulkBars('holds', model),
-        }
-      : null
-  const pips = drawInBulk && model.dense ? bulkPips(model.decisions) : null
+  const bulk = drawInBulk && model.dense ? bulkBarsOf(model) : null
+  const pips = drawInBulk && model.dense ? bulkPipsOf(model) : null
   // The full badges (drawn over the pips): in bulk, only those, not a slot per pip.
   const badges =
     pips === null

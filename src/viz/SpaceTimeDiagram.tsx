@@ -9,6 +9,7 @@
 import type { JSX, PointerEvent as ReactPointerEvent } from 'react'
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Finding, Run } from '../sim'
+import { formatCount } from '../sim'
 import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
 import type { Future } from './Cursor'
@@ -20,8 +21,16 @@ import type { Highlight } from './Highlights'
 import { Focus, Highlights } from './Highlights'
 import type { MarkEvents, Tip } from './Interactive'
 import { Findings, Messages, sameTip } from './Interactive'
-import type { AlignRun, BarSet, DangerWindowInput, TimeMode, TimeView } from './layout'
-import { BAR_SETS, barAt, bulkMessages, msOfX, nearestMessage, panViewByPx, xOfMs } from './layout'
+import type {
+  AlignRun,
+  BarSet,
+  DangerWindowInput,
+  DiagramModel,
+  TimeMode,
+  TimeView,
+} from './layout'
+import { BAR_SETS, barAt, msOfX, nearestMessage, panViewByPx, xOfMs } from './layout'
+import { bulkMessagesOf } from './bulkOf'
 import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
 import { Tooltip } from './Tooltip'
 import { useDiagramLayout } from './useDiagramLayout'
@@ -103,23 +112,34 @@ const BULK_PICK_PX = 12
 const PLAYHEAD_GRAB_PX = 12
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
-  const { run, findings, widthPx, idPrefix, cursorMs, future } = props
+  const { run, findings, widthPx } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
-  const timeMode = props.time ?? 'auto'
-  const alignWith = props.alignWith
-  const view = props.view ?? null
   const model = useDiagramLayout(
     {
       run,
       findings,
       spans,
       widthPx,
-      time: timeMode,
-      alignWith,
+      time: props.time ?? 'auto',
+      alignWith: props.alignWith,
       dangerWindows: props.dangerWindows,
     },
-    view,
+    props.view ?? null,
   )
+  if (model === null) {
+    // A heavy run's first layout comes in slices (useDiagramLayout): say so meanwhile.
+    return (
+      <div className="fl-diagram-frame fl-diagram-drawing" role="status" style={{ width: widthPx }}>
+        Drawing {formatCount(run.events.length)} events…
+      </div>
+    )
+  }
+  return <LaidOutDiagram {...props} model={model} />
+}
+
+function LaidOutDiagram(props: DiagramProps & { model: DiagramModel }): JSX.Element {
+  const { run, findings, idPrefix, cursorMs, future, model } = props
+  const view = props.view ?? null
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
 
   // The latest props, for handlers that must stay stable so that memoized marks never re-render.
@@ -167,7 +187,7 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   )
 
   // A dense run draws its plain arrows in bulk paths (Messages), found here by geometry.
-  const bulk = useMemo(() => (model.dense ? bulkMessages(model.messages) : null), [model])
+  const bulk = model.dense ? bulkMessagesOf(model) : null
   const plainMessages = bulk?.plain ?? NO_MESSAGES
 
   /**

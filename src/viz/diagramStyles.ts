@@ -147,6 +147,7 @@ const ROOT_CLASSES = new Set([
 /** Rules that do not depend on the theme. */
 const RULES = `
 .fl-diagram-frame{position:relative;max-width:100%;isolation:isolate}
+.fl-diagram-drawing{min-height:160px;display:flex;align-items:center;justify-content:center;font:inherit;color:inherit;opacity:.75}
 .fl-marks-layer{position:relative;z-index:1}
 .fl-underlay{position:absolute;top:0;left:0;width:100%;height:100%;pointer-events:none;z-index:0;will-change:transform}
 .fl-overlay{position:absolute;top:0;left:0;width:100%;height:100%;pointer-events:none;will-change:transform;z-index:2}

@@ -2,15 +2,17 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TimeView } from '../timeline'
+import type { CheckResult, Run } from '../sim'
+import { check, parseScenario, run as runScenario } from '../sim'
+import type { Spans, TimeView } from '../timeline'
 import { deriveSpans, nextFollowViews, viewFollowing } from '../timeline'
 import { presetRun } from '../testing/presetRuns'
 import type * as Layout from './layout'
 import type { DiagramModel } from './layout'
-import { layoutDiagram } from './layout'
-import { useDiagramLayout } from './useDiagramLayout'
+import { layoutDiagram, layoutDiagramSteps } from './layout'
+import { SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
 
-const calls = vi.hoisted(() => ({ views: [] as string[] }))
+const calls = vi.hoisted(() => ({ views: [] as string[], steps: 0 }))
 vi.mock('./layout', async (importOriginal) => {
   const real = await importOriginal<typeof Layout>()
   return {
@@ -19,6 +21,16 @@ vi.mock('./layout', async (importOriginal) => {
       const v = input.options?.view
       calls.views.push(v == null ? 'all' : `${v.fromMs}:${v.toMs}`)
       return real.layoutDiagram(input)
+    },
+    // Counts the steps taken, to see a layout in slices stop.
+    layoutDiagramSteps: function* (input: Parameters<typeof real.layoutDiagramSteps>[0]) {
+      const steps = real.layoutDiagramSteps(input)
+      for (;;) {
+        calls.steps++
+        const next = steps.next()
+        if (next.done === true) return next.value
+        yield
+      }
     },
   }
 })
@@ -29,22 +41,23 @@ afterEach(() => {
   document.body.replaceChildren()
   vi.useRealTimers()
   calls.views.length = 0
+  calls.steps = 0
 })
 
 const { run, findings } = presetRun('gc-pause')
 const spans = deriveSpans(run)
 const key = (v: TimeView) => `${v.fromMs}:${v.toMs}`
 
-function mount() {
-  const models: DiagramModel[] = []
-  function Probe({ view }: { view: TimeView | null }) {
+function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, findings, spans }) {
+  const models: (DiagramModel | null)[] = []
+  function Probe({ view, widthPx = 900 }: { view: TimeView | null; widthPx?: number }) {
     models.push(
       useDiagramLayout(
         {
-          run,
-          findings,
-          spans,
-          widthPx: 900,
+          run: of.run,
+          findings: of.findings,
+          spans: of.spans,
+          widthPx,
           time: 'auto',
           alignWith: undefined,
           dangerWindows: undefined,
@@ -57,8 +70,9 @@ function mount() {
   const host = document.createElement('div')
   document.body.append(host)
   const root = createRoot(host)
-  const show = (view: TimeView | null) => act(() => root.render(<Probe view={view} />))
-  return { models, show }
+  const show = (view: TimeView | null, widthPx?: number) =>
+    act(() => root.render(<Probe view={view} {...(widthPx === undefined ? {} : { widthPx })} />))
+  return { models, show, unmount: () => act(() => root.unmount()) }
 }
 
 describe('useDiagramLayout', () => {
@@ -117,5 +131,91 @@ describe('useDiagramLayout', () => {
       vi.advanceTimersByTime(200)
     })
     expect(calls.views).toEqual(['all'])
+  })
+})
+
+describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
+  // A renews every 10 ms for two minutes: about 50k events, over SLICED_EVENTS.
+  const parsed = parseScenario({
+    id: 'renewing',
+    title: 'renewing',
+    durationMs: 120_000,
+    network: { latencyMs: 1 },
+    clients: [
+      { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 120_000 }] },
+    ],
+  })
+  if (!parsed.ok) throw new Error(parsed.message)
+  const heavyRun = runScenario(parsed.scenario)
+  const heavy = { run: heavyRun, findings: check(heavyRun), spans: deriveSpans(heavyRun) }
+  const pure = (view: TimeView | null, widthPx = 900) =>
+    layoutDiagram({
+      run: heavy.run,
+      findings: heavy.findings,
+      spans: heavy.spans,
+      widthPx,
+      options: { time: 'auto', ...(view === null ? {} : { view }) },
+    })
+  const settle = async () => {
+    for (let i = 0; i < 60; i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5)))
+    }
+  }
+  const until = async (ready: () => boolean) => {
+    for (let i = 0; i < 2000 && !ready(); i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5)))
+    }
+  }
+
+  it('gives nothing at first, then the same model the pure layout gives, never in one go', async () => {
+    expect(heavy.run.events.length).toBeGreaterThan(SLICED_EVENTS)
+    const { models, show, unmount } = mount(heavy)
+    show(null)
+    // The first render does not lay the run out: the caller shows that it is drawing.
+    expect(models).toEqual([null])
+    await until(() => models.at(-1) != null)
+    // Nothing went through the one-go layout.
+    expect(calls.views).toEqual([])
+    expect(models.at(-1)).toEqual(pure(null))
+    unmount()
+  })
+
+  it('keeps the last model of the run while another view or width is laid out', async () => {
+    const { models, show, unmount } = mount(heavy)
+    show(null)
+    await until(() => models.at(-1) != null)
+    const whole = models.at(-1)
+    const view = { fromMs: 30_000, toMs: 60_000 }
+    show(view)
+    expect(models.at(-1)).toBe(whole)
+    await until(() => models.at(-1) !== whole)
+    expect(models.at(-1)).toEqual(pure(view))
+    show(view, 700)
+    expect(models.at(-1)?.widthPx).toBe(900)
+    await until(() => models.at(-1)?.widthPx === 700)
+    expect(models.at(-1)).toEqual(pure(view, 700))
+    unmount()
+  })
+
+  it('stops laying out when the diagram goes away', async () => {
+    const { models, show, unmount } = mount(heavy)
+    show(null)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)))
+    const taken = calls.steps
+    unmount()
+    await settle()
+    expect(models).toEqual([null])
+    // A full layout of this run takes many more steps than the few before the unmount.
+    expect(calls.steps).toBe(taken)
+    calls.steps = 0
+    const whole = layoutDiagramSteps({
+      run: heavy.run,
+      findings: heavy.findings,
+      spans: heavy.spans,
+      widthPx: 900,
+      options: { time: 'auto' },
+    })
+    while (whole.next().done !== true) continue
+    expect(calls.steps).toBeGreaterThan(taken + 10)
   })
 })

@@ -8,13 +8,25 @@
  * Laid out ahead or on demand, a window's layout is the same pure `layoutDiagram` result. The
  * cache holds the current window and its neighbours only, and is dropped whenever anything but
  * the view changes.
+ *
+ * A heavy run (over SLICED_EVENTS) is laid out in slices of a few milliseconds (the layout's
+ * steps, run by sliceSteps), so the page keeps answering while a 100k-event run is drawn.
  */
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Run } from '../sim'
 import type { Spans, TimeView } from '../timeline'
 import { nextFollowViews } from '../timeline'
-import type { AlignRun, DangerWindowInput, DiagramModel, TimeMode } from './layout'
-import { layoutDiagram } from './layout'
+import type {
+  AlignRun,
+  DangerWindowInput,
+  DiagramModel,
+  LayoutInput,
+  Steps,
+  TimeMode,
+} from './layout'
+import { layoutDiagram, layoutDiagramSteps } from './layout'
+import { bulkSteps } from './bulkOf'
+import { sliceSteps } from './sliceSteps'
 
 export interface DiagramLayoutInput {
   run: Run
@@ -26,56 +38,113 @@ export interface DiagramLayoutInput {
   dangerWindows: readonly DangerWindowInput[] | undefined
 }
 
-const keyOf = (view: TimeView | null) => (view === null ? '' : `${view.fromMs}:${view.toMs}`)
+/**
+ * Above this many events (this run's and the aligned runs'), a layout is laid out in slices
+ * (sliceSteps) rather than in one go: about 4 µs an event, so 20k events is some 80 ms of work on
+ * this machine, already more than a reader should wait for the page to answer. Below it (every
+ * preset, the 5k-event run), the layout is there at the first render, as always.
+ */
+export const SLICED_EVENTS = 20_000
 
-export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | null): DiagramModel {
+const keyOf = (view: TimeView | null) => (view === null ? '' : `${view.fromMs}:${view.toMs}`)
+const viewOf = (key: string): TimeView | null => {
+  if (key === '') return null
+  const [fromMs, toMs] = key.split(':').map(Number)
+  return { fromMs: fromMs ?? 0, toMs: toMs ?? 0 }
+}
+
+/**
+ * The model for `view`. A heavy run's layout comes in slices: until it is ready, the hook returns
+ * the last model it gave for this same run (another view or width: the marks stay, the view
+ * catches up), or null when there is none yet (a new run: the caller shows that it is drawing).
+ */
+export function useDiagramLayout(
+  input: DiagramLayoutInput,
+  view: TimeView | null,
+): DiagramModel | null {
   const { run, findings, spans, widthPx, time, alignWith, dangerWindows } = input
   // Layouts of this run, width and axis, by view: a new map whenever any of those changes.
   const layouts = useMemo(() => {
     const byView = new Map<string, DiagramModel>()
+    const inputFor = (v: TimeView | null): LayoutInput => ({
+      run,
+      findings,
+      spans,
+      widthPx,
+      options: {
+        time,
+        ...(alignWith === undefined ? {} : { alignWith }),
+        ...(v === null ? {} : { view: v }),
+        ...(dangerWindows === undefined ? {} : { dangerWindows }),
+      },
+    })
     const get = (v: TimeView | null): DiagramModel => {
       let model = byView.get(keyOf(v))
       if (model === undefined) {
-        model = layoutDiagram({
-          run,
-          findings,
-          spans,
-          widthPx,
-          options: {
-            time,
-            ...(alignWith === undefined ? {} : { alignWith }),
-            ...(v === null ? {} : { view: v }),
-            ...(dangerWindows === undefined ? {} : { dangerWindows }),
-          },
-        })
+        model = layoutDiagram(inputFor(v))
         byView.set(keyOf(v), model)
       }
       return model
     }
-    return { byView, get }
+    const events =
+      run.events.length + (alignWith ?? []).reduce((n, o) => n + o.run.events.length, 0)
+    return { byView, get, inputFor, sliced: events > SLICED_EVENTS }
   }, [run, findings, spans, widthPx, time, alignWith, dangerWindows])
-  const model = useMemo(() => layouts.get(view), [layouts, view])
+  const [, setReady] = useState(0)
+  const model = layouts.sliced ? layouts.byView.get(keyOf(view)) : layouts.get(view)
   const endMs = Math.max(1, run.endMs)
+  // By its key: a parent that renders the same view as a new object must not restart a layout
+  // in slices.
+  const viewKey = keyOf(view)
   useEffect(() => {
+    const view = viewOf(viewKey)
     const ahead = view === null ? [] : nextFollowViews(view, endMs)
     // Keep only this window and the ones ahead of it.
     const keep = new Set([view, ...ahead].map(keyOf))
     for (const key of layouts.byView.keys()) if (!keep.has(key)) layouts.byView.delete(key)
+    let cancel = () => {}
+    // Lays `v` out (in slices for a heavy run), then goes on with `then`.
+    const prepare = (v: TimeView | null, then: () => void) => {
+      if (layouts.byView.has(keyOf(v))) return then()
+      if (!layouts.sliced) {
+        layouts.get(v)
+        return then()
+      }
+      cancel = sliceSteps(layoutAndBulk(layouts.inputFor(v)), (laid) => {
+        layouts.byView.set(keyOf(v), laid)
+        then()
+      })
+    }
     // One window per idle slice, so no slice holds the page longer than one layout; and only
     // once the view has stayed put a moment (a glide moves it every frame: nothing to prepare).
-    let cancel = () => {}
     const next = (afterMs: number) => {
       const v = ahead.shift()
-      if (v !== undefined) {
-        cancel = whenIdle(afterMs, () => {
-          layouts.get(v)
-          next(0)
-        })
-      }
+      if (v !== undefined) cancel = whenIdle(afterMs, () => prepare(v, () => next(0)))
     }
-    next(SETTLE_MS)
+    if (layouts.byView.has(keyOf(view))) next(SETTLE_MS)
+    else {
+      prepare(view, () => {
+        setReady((n) => n + 1)
+        next(SETTLE_MS)
+      })
+    }
     return () => cancel()
-  }, [layouts, view, endMs])
+  }, [layouts, viewKey, endMs])
+  // The last model given for this run, shown while another view or width of it is laid out.
+  const shown = useRef<{ run: Run; findings: CheckResult; model: DiagramModel } | null>(null)
+  useEffect(() => {
+    if (model !== undefined) shown.current = { run, findings, model }
+  })
+  if (model !== undefined) return model
+  const last = shown.current
+  return last !== null && last.run === run && last.findings === findings ? last.model : null
+}
+
+/** A layout and its bulk paths, so that the frame that shows it only draws. */
+function* layoutAndBulk(input: LayoutInput): Steps<DiagramModel> {
+  const model = yield* layoutDiagramSteps(input)
+  yield
+  yield* bulkSteps(model)
   return model
 }
 

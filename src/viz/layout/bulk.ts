@@ -8,6 +8,8 @@
  * focusable stand-in for the active arrow (lease bars are decorative: their words are in the
  * inspector and the event log).
  */
+import type { Steps } from './steps'
+import { finish, pauseAt } from './steps'
 import type {
   BeliefBar,
   DecisionBadge,
@@ -42,18 +44,25 @@ export function isMarkedMessage(arrow: MessageArrow): boolean {
 const half = (px: number) => Math.round(px * 2)
 
 export function bulkMessages(messages: readonly MessageArrow[]): BulkMessages {
+  return finish(bulkMessageSteps(messages))
+}
+
+/** bulkMessages in steps (see steps.ts): a 100k-event run has 30k arrows to sort out. */
+export function* bulkMessageSteps(messages: readonly MessageArrow[]): Steps<BulkMessages> {
   const byHue = new Map<number | null, string[]>()
   const drawn = new Set<string>()
   const marked: number[] = []
   const plain: number[] = []
-  messages.forEach((arrow, i) => {
+  for (let i = 0; i < messages.length; i++) {
+    if (pauseAt(i)) yield
+    const arrow = messages[i] as MessageArrow
     if (isMarkedMessage(arrow)) {
       marked.push(i)
-      return
+      continue
     }
     plain.push(i)
     const key = `${arrow.hue} ${half(arrow.x0)} ${half(arrow.y0)} ${half(arrow.x1)} ${half(arrow.y1)} ${arrow.head === null ? 0 : 1}`
-    if (drawn.has(key)) return
+    if (drawn.has(key)) continue
     drawn.add(key)
     let parts = byHue.get(arrow.hue)
     if (parts === undefined) {
@@ -61,7 +70,7 @@ export function bulkMessages(messages: readonly MessageArrow[]): BulkMessages {
       byHue.set(arrow.hue, parts)
     }
     parts.push(`M${arrow.x0},${arrow.y0}L${arrow.x1},${arrow.y1}${arrow.head ?? ''}`)
-  })
+  }
   return {
     paths: [...byHue].map(([hue, parts]) => ({ hue, d: parts.join('') })),
     marked,

@@ -10,6 +10,8 @@ import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBand, xOf } from './context'
 import type { LabelCandidate } from './labels'
 import { round } from './labels'
+import type { Steps } from './steps'
+import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
 import type { BeliefBar, LeaseBar, NodeBlock } from './types'
 
@@ -35,10 +37,13 @@ const MIN_BAR_PX = 2
 /** A stale part narrower than this gets no label. */
 const MIN_STALE_LABEL_PX = 8
 
-export function clientLeases(ctx: Ctx): LeaseBar[] {
+export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
   const bars: LeaseBar[] = []
   const half = ctx.m.clientHalfPx - 4
-  for (const lease of ctx.spans.leases) {
+  const leases = ctx.spans.leases
+  for (let i = 0; i < leases.length; i++) {
+    if (pauseAt(i)) yield
+    const lease = leases[i] as LeaseSpan
     // A node of several keeps only its share of a majority: its own lane shows that; the
     // client's lane shows the client's majority (node = the client).
     if (lease.node !== LOCK_NODE && lease.node !== lease.client) continue

@@ -1,6 +1,7 @@
 /** The diagram's pure layout: run → coordinates. No DOM, no React. */
 export type { AlignRun, LayoutInput, LayoutOptions } from './layoutDiagram'
-export { layoutDiagram } from './layoutDiagram'
+export { layoutDiagram, layoutDiagramSteps } from './layoutDiagram'
+export type { Steps } from './steps'
 export type * from './types'
 export { textWidthPx, wrapText } from './text'
 export { FINDING_WORDS } from './findings'
@@ -13,7 +14,15 @@ export { futureStartX, timedLabels, VEIL_TILE_PX, veilPath, veilSteps, veilTiles
 export type { PlayheadPill } from './playhead'
 export { clampCursorMs, labelsUnderPill, playheadPill } from './playhead'
 export type { BarSet, BulkBars, BulkMessages, BulkPips } from './bulk'
-export { barAt, BAR_SETS, bulkBars, bulkMessages, bulkPips, nearestMessage } from './bulk'
+export {
+  barAt,
+  BAR_SETS,
+  bulkBars,
+  bulkMessageSteps,
+  bulkMessages,
+  bulkPips,
+  nearestMessage,
+} from './bulk'
 export type { TimeView } from '../../timeline'
 export {
   clampView,

@@ -4,6 +4,8 @@
  * every obstacle and label already placed. A label that fits nowhere is left out of the drawing
  * (its words stay in the mark's accessible name and tooltip), so text never overlaps text.
  */
+import type { Steps } from './steps'
+import { finish } from './steps'
 import { ascentPx, descentPx, textWidthPx } from './text'
 import type { Box, PlacedLabel, TextAnchor } from './types'
 
@@ -120,11 +122,24 @@ function cellKey(cx: number, cy: number): number {
  * hands each placed label to its request's `assign`. Returns how many were placed.
  */
 export function placeLabels(requests: readonly LabelRequest[], occupancy: Occupancy): number {
+  return finish(placeLabelSteps(requests, occupancy))
+}
+
+/** Requests between two pauses of `placeLabelSteps` (each tries several spots). */
+const REQUESTS_PER_STEP = 256
+
+/** placeLabels in steps (see steps.ts). */
+export function* placeLabelSteps(
+  requests: readonly LabelRequest[],
+  occupancy: Occupancy,
+): Steps<number> {
   const order = requests
     .map((request, index) => ({ request, index }))
     .sort((a, b) => b.request.priority - a.request.priority || a.index - b.index)
   let placed = 0
-  for (const { request } of order) {
+  for (let i = 0; i < order.length; i++) {
+    if (i > 0 && i % REQUESTS_PER_STEP === 0) yield
+    const { request } = order[i] as (typeof order)[number]
     const bold = request.bold ?? false
     // Candidates repeat one or two wordings at several spots: measure each wording once.
     let measuredText: string | null = null

@@ -24,12 +24,14 @@ import { axisLabels } from './axis'
 import { clearBarTexts } from './barText'
 import { clampWidth, gutterWidthPx, laneSpecs, metricsFor, roleLines } from './geometry'
 import { timedLabels } from './cursor'
-import { placeLabels, round } from './labels'
+import { placeLabelSteps, round } from './labels'
 import { legendKinds, layoutLegend } from './legend'
 import { lockDelays, leaseEnds, lockHolds } from './lock'
 import { messageArrows } from './messages'
 import type { TimeMode } from './scale'
-import { planAxis } from './scale'
+import { planAxisSteps } from './scale'
+import type { Steps } from './steps'
+import { finish, STEP_ITEMS } from './steps'
 import { textWidthPx } from './text'
 import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
 
@@ -88,6 +90,14 @@ export interface LayoutInput {
 }
 
 export function layoutDiagram(input: LayoutInput): DiagramModel {
+  return finish(layoutDiagramSteps(input))
+}
+
+/**
+ * layoutDiagram in steps (see steps.ts): the live diagram lays a heavy run out a few
+ * milliseconds at a time. Same input, same model.
+ */
+export function* layoutDiagramSteps(input: LayoutInput): Steps<DiagramModel> {
   const { run, findings } = input
   const allSpans = input.spans ?? deriveSpans(run)
   const view = windowOf(input.options?.view, run, input.options?.alignWith)
@@ -110,13 +120,17 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const x1 = widthPx - (m.compact ? 16 : 28)
   const right = widthPx - 3
   const endMs = Math.max(run.endMs, 1)
-  const timesMs = run.events.map((e) => e.atMs)
+  const timesMs: number[] = []
+  for (let i = 0; i < run.events.length; i++) {
+    if (i > 0 && i % (16 * STEP_ITEMS) === 0) yield
+    timesMs.push((run.events[i] as Run['events'][number]).atMs)
+  }
   let axisEndMs = endMs
   for (const o of others) {
     for (const e of o.run.events) timesMs.push(e.atMs)
     axisEndMs = Math.max(axisEndMs, o.run.endMs)
   }
-  const plan = planAxis({
+  const plan = yield* planAxisSteps({
     timesMs,
     ...(view === null ? {} : { fromMs: view.fromMs }),
     endMs: view === null ? axisEndMs : view.toMs,
@@ -225,24 +239,34 @@ export function layoutDiagram(input: LayoutInput): DiagramModel {
   const notes: PlacedLabel[] = []
   const laneLabels = labelLanes(ctx, specs)
 
-  const leases = clientLeases(ctx)
+  const leases = yield* clientLeases(ctx)
+  yield
   const beliefs = beliefBars(ctx)
   const blocks = nodeBlocks(ctx)
-  const holds = lockHolds(ctx)
+  yield
+  const holds = yield* lockHolds(ctx)
+  yield
   const ends = leaseEnds(ctx, holds)
-  const delays = lockDelays(ctx)
-  const messages = messageArrows(ctx)
+  const delays = yield* lockDelays(ctx)
+  yield
+  const messages = yield* messageArrows(ctx)
+  yield
   clearBarTexts(holds, messages, 'fl-hold-text', (bar) => tokenText(bar.token))
   clearBarTexts(leases, messages, 'fl-lease-text', () => null)
+  yield
   const { badges, links } = decisionBadges(ctx, packed)
+  yield
   const lines = tokenLines(ctx)
+  yield
   const found = findingMarkers(ctx, findingsRow)
   const { markers, bands } = view === null ? found : findingsInView(found, view)
   const faults = faultMarkers(ctx, nodesWithDownBlockAt(blocks))
   const partitions = partitionBands(ctx)
   const dangerWindows = dangerBands(ctx, danger, dangerStrip, lanesBottom, view)
   stepCaptions(ctx, notes)
-  placeLabels(ctx.requests, ctx.occupancy)
+  yield
+  yield* placeLabelSteps(ctx.requests, ctx.occupancy)
+  yield
 
   const axisY = lanesBottom + 4
   const { ticks, breaks } =

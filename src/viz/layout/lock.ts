@@ -4,18 +4,25 @@
  * lock-delay windows in which the service refused to grant.
  */
 import { formatMs, LOCK_NODE, tokenText } from '../../sim'
+import type { LeaseSpan } from '../../timeline'
 import { leaseEndWords } from './clients'
 import type { Ctx } from './context'
 import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBandCandidates, xOf } from './context'
 import { round } from './labels'
+import type { Steps } from './steps'
+import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
 import type { Lane, LeaseBar, LeaseEndMark, LockDelayBand } from './types'
 
-export function lockHolds(ctx: Ctx): LeaseBar[] {
-  return ctx.spans.leases.flatMap((lease) => {
+export function* lockHolds(ctx: Ctx): Steps<LeaseBar[]> {
+  const bars: LeaseBar[] = []
+  const leases = ctx.spans.leases
+  for (let i = 0; i < leases.length; i++) {
+    if (pauseAt(i)) yield
+    const lease = leases[i] as LeaseSpan
     // Each lease on its own node's lane (a service of several nodes has one lane per node).
     const lane = ctx.lanes.get(lease.node)
-    if (lane === undefined || lane.kind !== 'lock') return []
+    if (lane === undefined || lane.kind !== 'lock') continue
     const half = lane.barHalf - 1
     const x0 = xOf(ctx, lease.fromMs)
     const x1 = Math.max(xOf(ctx, lease.toMs), x0 + 2)
@@ -59,8 +66,9 @@ export function lockHolds(ctx: Ctx): LeaseBar[] {
             },
       title: `${lease.node === LOCK_NODE ? "The lock service's" : `${lease.node}'s`} record: ${lease.client} holds the lock with token ${token} from ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
     }
-    return [bar]
-  })
+    bars.push(bar)
+  }
+  return bars
 }
 
 const END_WORDS: Partial<Record<LeaseBar['end'], string[]>> = {
@@ -99,11 +107,14 @@ export function leaseEnds(ctx: Ctx, holds: LeaseBar[]): LeaseEndMark[] {
   return marks
 }
 
-export function lockDelays(ctx: Ctx): LockDelayBand[] {
+export function* lockDelays(ctx: Ctx): Steps<LockDelayBand[]> {
   const placed: { band: LockDelayBand; lane: Lane }[] = []
   // Open windows by lock node: each node of a service of several keeps its own.
   const open = new Map<string, LockDelayBand>()
-  for (const e of ctx.run.events) {
+  const events = ctx.run.events
+  for (let i = 0; i < events.length; i++) {
+    if (pauseAt(i)) yield
+    const e = events[i] as (typeof events)[number]
     if (e.type === 'LockDelayStarted') {
       const lane = ctx.lanes.get(e.node)
       if (lane === undefined) continue

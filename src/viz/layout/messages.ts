@@ -20,6 +20,8 @@ import {
 } from './context'
 import type { LabelCandidate } from './labels'
 import { addSegment, round } from './labels'
+import type { Steps } from './steps'
+import { pauseAt } from './steps'
 import { shortDurationText } from './text'
 import type { Lane, MessageArrow } from './types'
 
@@ -187,12 +189,15 @@ function messageLabelBounds(ctx: Ctx, from: Lane, to: Lane) {
   return { x0: ctx.left, y0: Math.min(from.y0, to.y0), x1: ctx.right, y1: Math.max(from.y1, to.y1) }
 }
 
-export function messageArrows(ctx: Ctx): MessageArrow[] {
+export function* messageArrows(ctx: Ctx): Steps<MessageArrow[]> {
   const laneList = [...ctx.lanes.values()]
   const laneIndex = new Map(laneList.map((l, i) => [l.node, i]))
   const arrows: MessageArrow[] = []
   const covered = new Set<number | string>()
-  for (const span of ctx.spans.messages) {
+  const spans = ctx.spans.messages
+  for (let i = 0; i < spans.length; i++) {
+    if (pauseAt(i)) yield
+    const span = spans[i] as MessageSpan
     const from = ctx.lanes.get(span.from)
     const to = ctx.lanes.get(span.to)
     const fi = laneIndex.get(span.from)

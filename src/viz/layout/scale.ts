@@ -10,6 +10,8 @@
  * The scale factor is the one that makes the gaps fill the width exactly (found by bisection).
  * Everything the reader reads (tick labels, tooltips, the inspector) keeps the true times.
  */
+import type { Steps } from './steps'
+import { finish } from './steps'
 import type { TimeScale } from './types'
 
 export interface AxisPlan {
@@ -41,6 +43,8 @@ export interface AxisInput {
  * Past the fold width a gap grows at this fraction of its scaled width: a longer idle stretch
  * still looks longer, and with width to spare the axis tends back to true proportions.
  */
+/** Times looked at between two pauses (a cheap comparison each). */
+const TIMES_PER_STEP = 16 * 1024
 const FOLD_GROWTH = 0.04
 const ITERATIONS = 48
 
@@ -52,22 +56,25 @@ function round1(v: number): number {
  * Distinct moments in [fromMs, endMs], sorted, with both ends included; null as soon as there
  * are more than `atMost` (the caller draws them to scale then, whatever they are).
  */
-function moments(
+function* moments(
   timesMs: readonly number[],
   fromMs: number,
   endMs: number,
   atMost = Infinity,
-): number[] | null {
+): Steps<number[] | null> {
   // A run's own event times come in order: then one pass finds them, with no sort at all (a
   // 2M-event run's sort alone was a third of a second).
   let ordered = true
   for (let i = 1; i < timesMs.length && ordered; i++) {
+    if (i % TIMES_PER_STEP === 0) yield
     ordered = (timesMs[i] ?? 0) >= (timesMs[i - 1] ?? 0)
   }
   if (ordered) {
     const out = [fromMs]
     let last = fromMs
-    for (const t of timesMs) {
+    for (let i = 0; i < timesMs.length; i++) {
+      if (i > 0 && i % TIMES_PER_STEP === 0) yield
+      const t = timesMs[i] ?? 0
       if (t > last && t < endMs) {
         out.push(t)
         last = t
@@ -103,6 +110,11 @@ function gapWidth(gapMs: number, pxPerMs: number, minPx: number, foldPx: number)
 }
 
 export function planAxis(input: AxisInput): AxisPlan {
+  return finish(planAxisSteps(input))
+}
+
+/** planAxis in steps (see steps.ts): a 2M-event run has 2M times to look at. */
+export function* planAxisSteps(input: AxisInput): Steps<AxisPlan> {
   const { endMs, x0, x1, mode } = input
   const fromMs = input.fromMs ?? 0
   const widthPx = x1 - x0
@@ -111,7 +123,7 @@ export function planAxis(input: AxisInput): AxisPlan {
   // Auto: more moments than can be told apart even spread evenly (a dense run of thousands of
   // events) means to scale (below), so counting stops there.
   const atMost = mode === 'auto' ? Math.floor(widthPx / input.minGapPx) + 1 : Infinity
-  const t = moments(input.timesMs, fromMs, endMs, atMost)
+  const t = yield* moments(input.timesMs, fromMs, endMs, atMost)
   if (t === null) return linear(fromMs, endMs, x0, x1)
   const gaps: number[] = []
   for (let i = 1; i < t.length; i++) gaps.push((t[i] ?? 0) - (t[i - 1] ?? 0))

@@ -1,0 +1,63 @@
+/**
+ * Runs a layout's steps (layout/steps.ts) a slice at a time: a few milliseconds of work, then the
+ * page handles input and paints, then the next slice. A heavy run's layout (half a second for a
+ * 130k-event run) then never holds the page longer than a slice.
+ */
+import type { Steps } from './layout'
+
+/** Work per slice, in ms: well inside a frame, so input and painting wait at most this long. */
+export const SLICE_MS = 8
+
+/** Queues a task after the current one; returns the function that calls it off. */
+export type Schedule = (task: () => void) => () => void
+
+/**
+ * The next slice goes through a MessageChannel rather than a timer: a chain of timers is clamped
+ * to 4 ms apart after a few, which would spread half a second of work over twice the time.
+ */
+export const nextTask: Schedule = (task) => {
+  const channel = new MessageChannel()
+  channel.port1.onmessage = () => {
+    channel.port1.close()
+    task()
+  }
+  channel.port2.postMessage(null)
+  return () => {
+    channel.port1.onmessage = null
+    channel.port1.close()
+  }
+}
+
+/**
+ * Starts running `steps` (the first slice after the current task) and calls `done` with the
+ * result. Returns the function that stops it; `done` is then never called.
+ */
+export function sliceSteps<T>(
+  steps: Steps<T>,
+  done: (value: T) => void,
+  options: { sliceMs?: number; schedule?: Schedule } = {},
+): () => void {
+  const sliceMs = options.sliceMs ?? SLICE_MS
+  const schedule = options.schedule ?? nextTask
+  let stopped = false
+  let cancel = () => {}
+  const slice = () => {
+    const start = performance.now()
+    for (;;) {
+      const next = steps.next()
+      if (stopped) return
+      if (next.done === true) {
+        stopped = true
+        done(next.value)
+        return
+      }
+      if (performance.now() - start >= sliceMs) break
+    }
+    cancel = schedule(slice)
+  }
+  cancel = schedule(slice)
+  return () => {
+    stopped = true
+    cancel()
+  }
+}
