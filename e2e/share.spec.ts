@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Download, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { decodeScenario } from '../src/link/decode'
 import { readLabAddress } from '../src/link/lab'
 import { findPreset, parseScenario, run } from '../src/sim'
 import { resolveCaptions } from '../src/timeline'
@@ -518,7 +519,7 @@ test.describe('Embed dialog', () => {
     expect(url.pathname).toBe('/embed.html')
     expect(url.searchParams.get('scenario')).toBeNull()
     expect(url.searchParams.get('t')).toBe('5001')
-    const link = readLabAddress(url.search, url.hash)
+    const link = readLabAddress(url.search, url.hash, decodeScenario)
     expect(link.notice).toBeNull()
     expect(link.source.kind).toBe('custom')
     if (link.source.kind === 'custom') {

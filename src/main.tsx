@@ -1,16 +1,20 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './ui/App'
+import { addressNeeds, App } from './ui/App'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// The built page carries its first screen as static markup (scripts/prerender.ts). The app draws
-// the same screen in the same task, before the browser paints again, so it replaces the markup
-// rather than patching it: no attribute of the static copy lingers on the live page.
-root.replaceChildren()
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// A custom scenario's link first loads its decoder; a preset opens at once (a resolved promise
+// runs in this task's microtasks, before the browser paints).
+void addressNeeds().then((decode) => {
+  // The built page carries its first screen as static markup (scripts/prerender.ts). The app
+  // draws the same screen in the same task, before the browser paints again, so it replaces the
+  // markup rather than patching it: no attribute of the static copy lingers on the live page.
+  root.replaceChildren()
+  createRoot(root).render(
+    <StrictMode>
+      <App decode={decode} />
+    </StrictMode>,
+  )
+})

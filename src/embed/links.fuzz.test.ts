@@ -113,7 +113,7 @@ function expectLabLink(link: LabStart): void {
 
 /** Every reader of an address, on one address. */
 function readAll(search: string, hash: string): void {
-  expectLabLink(readLabAddress(search, hash))
+  expectLabLink(readLabAddress(search, hash, decodeScenario))
   for (const problem of readLinkView(search, hash).problems) expectSentence(problem)
   for (const problem of readLinkParts(search, hash).problems) expectSentence(problem)
   const options = readEmbedParams(search, hash)
@@ -149,7 +149,7 @@ describe.each(PROPERTY_SEEDS)('link fuzz, seed %i', (seed) => {
         const search = hashAt < 0 ? cutAddress : cutAddress.slice(0, hashAt)
         const hash = hashAt < 0 ? '' : cutAddress.slice(hashAt)
         readAll(search, hash)
-        const read = readLabAddress(search, hash)
+        const read = readLabAddress(search, hash, decodeScenario)
         // A custom scenario cut anywhere inside its s= value does not open.
         const s = /#s=([^&]*)/.exec(link.hash)
         const sEnd = s === null ? -1 : link.search.length + s.index + s[0].length
@@ -183,7 +183,7 @@ describe.each(PROPERTY_SEEDS)('link fuzz, seed %i', (seed) => {
         const result = decodeScenario(payload)
         if (result.ok) expect(parseScenario(result.scenario).ok).toBe(true)
         else expectSentence(result.message)
-        expectLabLink(readLabAddress('', `#s=${payload}&t=5`))
+        expectLabLink(readLabAddress('', `#s=${payload}&t=5`, decodeScenario))
       }),
       { seed, numRuns: 80 },
     )

@@ -147,18 +147,18 @@ describe('base64url', () => {
 
 describe('readLabAddress / writeLabLink', () => {
   it('opens a preset, with a cursor from the query or the hash', () => {
-    expect(readLabAddress('?scenario=gc-pause', '')).toEqual({
+    expect(readLabAddress('?scenario=gc-pause', '', decodeScenario)).toEqual({
       source: { kind: 'preset', id: 'gc-pause' },
       cursorMs: null,
       view: {},
       notice: null,
     })
-    expect(readLabAddress('?scenario=lock-delay&t=16005', '').cursorMs).toBe(16005)
-    expect(readLabAddress('?scenario=lock-delay', '#t=250').cursorMs).toBe(250)
+    expect(readLabAddress('?scenario=lock-delay&t=16005', '', decodeScenario).cursorMs).toBe(16005)
+    expect(readLabAddress('?scenario=lock-delay', '#t=250', decodeScenario).cursorMs).toBe(250)
   })
 
   it('opens the default scenario when the link names none', () => {
-    expect(readLabAddress('', '')).toEqual({
+    expect(readLabAddress('', '', decodeScenario)).toEqual({
       source: { kind: 'default' },
       cursorMs: null,
       view: {},
@@ -167,7 +167,7 @@ describe('readLabAddress / writeLabLink', () => {
   })
 
   it('names an unknown preset and falls back to the default', () => {
-    const link = readLabAddress('?scenario=no-such-thing&t=500', '')
+    const link = readLabAddress('?scenario=no-such-thing&t=500', '', decodeScenario)
     expect(link.source).toEqual({ kind: 'default' })
     expect(link.cursorMs).toBeNull()
     expect(link.notice).toBe(
@@ -176,13 +176,13 @@ describe('readLabAddress / writeLabLink', () => {
   })
 
   it('names a broken scenario link and falls back to the default', () => {
-    const link = readLabAddress('', '#s=AAAAAAAAAA&t=9000')
+    const link = readLabAddress('', '#s=AAAAAAAAAA&t=9000', decodeScenario)
     expect(link.source).toEqual({ kind: 'default' })
     expect(link.notice).toMatch(/^This link’s scenario could not be opened: .*damaged/)
   })
 
   it('names a bad time but keeps the scenario', () => {
-    const link = readLabAddress('?scenario=gc-pause&t=soon', '')
+    const link = readLabAddress('?scenario=gc-pause&t=soon', '', decodeScenario)
     expect(link.source).toEqual({ kind: 'preset', id: 'gc-pause' })
     expect(link.cursorMs).toBeNull()
     expect(link.notice).toBe('The time t=soon is not a whole number of milliseconds.')
@@ -197,7 +197,7 @@ describe('readLabAddress / writeLabLink', () => {
     const scenario = presetScenario('delayed-write')
     const custom = writeLabLink({ kind: 'custom', scenario }, 1200)
     expect(custom.search).toBe('')
-    expect(readLabAddress(custom.search, custom.hash)).toEqual({
+    expect(readLabAddress(custom.search, custom.hash, decodeScenario)).toEqual({
       source: { kind: 'custom', scenario },
       cursorMs: 1200,
       view: {},
@@ -208,7 +208,7 @@ describe('readLabAddress / writeLabLink', () => {
   it('never throws on any address', () => {
     assertProperty(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (search, hash) => {
-        const link = readLabAddress(search, hash)
+        const link = readLabAddress(search, hash, decodeScenario)
         expect(['preset', 'custom', 'default']).toContain(link.source.kind)
       }),
       { numRuns: 100 },
@@ -236,7 +236,7 @@ describe('view options in a link', () => {
     })
     expect(custom.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=300&future=show$/)
     expect(readLinkView(custom.search, custom.hash).view).toEqual({ future: 'show' })
-    expect(readLabAddress(custom.search, custom.hash).notice).toBeNull()
+    expect(readLabAddress(custom.search, custom.hash, decodeScenario).notice).toBeNull()
   })
 
   it('names a bad view option and keeps the rest', () => {

@@ -11,6 +11,7 @@ import { TOUR } from '../tour/chapters'
 import { digest } from '../testing/digest'
 import { expectedNotice } from '../testing/linkCorpus'
 import corpus from './corpus.json'
+import { decodeScenario } from './decode'
 import { readLabAddress } from './lab'
 import { splitAddress } from './params'
 import { readTourLink } from './tour'
@@ -21,7 +22,7 @@ describe('the link corpus: lab page addresses', () => {
     '%s',
     (_, entry) => {
       const { search, hash } = splitAddress(entry.address)
-      const start = readLabAddress(search, hash)
+      const start = readLabAddress(search, hash, decodeScenario)
       const scenario =
         start.source.kind === 'preset'
           ? `preset:${start.source.id}`

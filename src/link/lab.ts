@@ -1,8 +1,13 @@
 /**
  * The lab page's address read in one go: the scenario it opens, the cursor, the view, and the
  * notice for the reader. Never throws: a broken link opens the default scenario with a notice.
+ *
+ * The decoder of a custom scenario's payload (decode.ts, with the inflater) is passed in: the lab
+ * page loads it only for an address that holds one (`holdsScenario`), so its first screen does
+ * without about 4 kB gzipped of script.
  */
-import { decodeScenario } from './decode'
+import type { DecodeResult } from './payload'
+import { fail } from './payload'
 import type { LinkView } from './parts'
 import { readLinkParts, readLinkView } from './parts'
 import type { LinkSource } from './start'
@@ -16,9 +21,26 @@ export interface LabStart {
   notice: string | null
 }
 
-export function readLabAddress(search: string, hash: string): LabStart {
+/** Reads an `s=` payload (decode.ts's decodeScenario). */
+export type DecodeLink = (encoded: string) => DecodeResult
+
+/** True when the address holds a custom scenario, which needs the decoder to open. */
+export function holdsScenario(search: string, hash: string): boolean {
+  return readLinkParts(search, hash).ref.kind === 'encoded'
+}
+
+/**
+ * `decode` null: the decoder could not be loaded (offline after an update, say); a custom
+ * scenario then opens as a broken link would, with a notice that says so.
+ */
+export function readLabAddress(search: string, hash: string, decode: DecodeLink | null): LabStart {
   const parts = readLinkParts(search, hash)
-  const decoded = parts.ref.kind === 'encoded' ? decodeScenario(parts.ref.encoded) : null
+  const decoded =
+    parts.ref.kind !== 'encoded'
+      ? null
+      : decode === null
+        ? fail('the page could not load the part that reads custom scenarios (reload to try again)')
+        : decode(parts.ref.encoded)
   const start = settleLink(parts, decoded)
   const { view, problems } = readLinkView(search, hash)
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { decodeScenario } from '../link/decode'
 import { readLabAddress } from '../link/lab'
 import { describeEvent } from '../sim'
 import { TOUR, TOUR_SCENARIOS } from './chapters'
@@ -11,7 +12,7 @@ const runFor = createRunCache()
 function opened(href: string) {
   const url = new URL(href, 'https://lab.example/')
   expect(url.pathname).toBe('/index.html')
-  return readLabAddress(url.search, url.hash)
+  return readLabAddress(url.search, url.hash, decodeScenario)
 }
 
 describe('the tour’s runs', () => {

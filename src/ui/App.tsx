@@ -6,8 +6,9 @@
  * into the address bar, Back and Forward open the lab at the address they lead to.
  */
 import { useEffect, useState } from 'react'
-import { readLabAddress } from '../link/lab'
-import { writeLabLink } from '../link/write'
+import type { DecodeLink } from '../link/lab'
+import { holdsScenario, readLabAddress } from '../link/lab'
+import { writeAddress } from '../link/address'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, createLargeRuns, LabProvider } from '../store'
@@ -30,8 +31,26 @@ interface Opened {
   brokenLink: BrokenLink | null
 }
 
-function openAddress(): Opened {
-  const start = readLabAddress(location.search, location.hash)
+let decoder: Promise<DecodeLink | null> | null = null
+
+/**
+ * What the address needs to open: the decoder when it holds a custom scenario (loaded once, on
+ * demand: most readers open a preset), else nothing. Null when the decoder could not be loaded.
+ */
+export function addressNeeds(): Promise<DecodeLink | null> {
+  if (!holdsScenario(location.search, location.hash)) return Promise.resolve(null)
+  decoder ??= import('../link/decode').then(
+    (m) => m.decodeScenario,
+    () => {
+      decoder = null
+      return null
+    },
+  )
+  return decoder
+}
+
+function openAddress(decode: DecodeLink | null): Opened {
+  const start = readLabAddress(location.search, location.hash, decode)
   const init: LabInit = {
     // Undo survives a reload of this tab when the address still shows the same scenario.
     history: readSessionHistory(),
@@ -60,11 +79,12 @@ function openAddress(): Opened {
   }
 }
 
-export function App() {
-  const [opened, setOpened] = useState(openAddress)
+/** `decode`: what `addressNeeds` gave for the address the page opened with. */
+export function App({ decode }: { decode: DecodeLink | null }) {
+  const [opened, setOpened] = useState(() => openAddress(decode))
   const { store, explore } = opened
   const reset = () => {
-    const { search } = writeLabLink({ kind: 'preset', id: DEFAULT_PRESET_ID }, 0)
+    const { search } = writeAddress({ kind: 'preset', id: DEFAULT_PRESET_ID }, 0)
     history.replaceState(null, '', `${location.pathname}${search}`)
     setOpened({
       store: createLabStore({ preset: DEFAULT_PRESET_ID }),
@@ -75,7 +95,14 @@ export function App() {
   // A link pasted into the address bar, Back and Forward: each fires popstate (a new fragment
   // fires hashchange too, after popstate, so following one event opens the address once).
   useEffect(() => {
-    const follow = () => setOpened(openAddress())
+    let latest = 0
+    const follow = () => {
+      const mine = ++latest
+      void addressNeeds().then((d) => {
+        // Only the last address followed opens (Back twice quickly while the decoder loads).
+        if (mine === latest) setOpened(openAddress(d))
+      })
+    }
     window.addEventListener('popstate', follow)
     return () => window.removeEventListener('popstate', follow)
   }, [])

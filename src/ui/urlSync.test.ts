@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readLabAddress } from '../link/lab'
+import { decodeScenario } from '../link/decode'
 import { createLabStore } from '../store'
 import { startUrlSync, URL_SYNC_MS } from './urlSync'
 
@@ -70,16 +71,18 @@ describe('startUrlSync', () => {
     stop()
   })
 
-  it('writes a change at once when the page goes away (a reload right after an edit)', () => {
+  it('writes a change at once when the page goes away (a reload right after an edit)', async () => {
     const store = createLabStore({ reducedMotion: true })
     const stop = startUrlSync(store)
     store.getState().setCursor(10_010)
     store.getState().pauseClient('B', 10_000)
+    // The edit sent for the deflater; it is there long before the reader can leave.
+    await vi.dynamicImportSettled()
     // Well before the timer: the address still shows the preset.
     expect(location.search).toBe('?scenario=gc-pause')
     window.dispatchEvent(new Event('pagehide'))
     expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
-    const link = readLabAddress(location.search, location.hash)
+    const link = readLabAddress(location.search, location.hash, decodeScenario)
     expect(link.source.kind === 'custom' && link.source.scenario).toEqual(
       store.getState().lab.scenario,
     )
@@ -111,15 +114,17 @@ describe('startUrlSync', () => {
     stop()
   })
 
-  it('turns an edited preset into a #s= link that opens the same scenario', () => {
+  it('turns an edited preset into a #s= link that opens the same scenario', async () => {
     const store = createLabStore({ reducedMotion: true })
     const stop = startUrlSync(store)
     store.getState().setCursor(10_010)
     store.getState().pauseClient('B', 10_000)
     vi.advanceTimersByTime(URL_SYNC_MS)
+    // The first custom scenario waits for the deflater, which loads on demand.
+    await vi.dynamicImportSettled()
     expect(location.search).toBe('')
     expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011$/)
-    const link = readLabAddress(location.search, location.hash)
+    const link = readLabAddress(location.search, location.hash, decodeScenario)
     expect(link.notice).toBeNull()
     expect(link.cursorMs).toBe(10_011)
     expect(link.source.kind === 'custom' && link.source.scenario).toEqual(
@@ -132,7 +137,7 @@ describe('startUrlSync', () => {
     stop()
   })
 
-  it('keeps compare mode and the future mode in the link', () => {
+  it('keeps compare mode and the future mode in the link', async () => {
     const store = createLabStore({ reducedMotion: true })
     const stop = startUrlSync(store)
     store.getState().setCompareMode(true)
@@ -142,6 +147,7 @@ describe('startUrlSync', () => {
     store.getState().setCursor(10_010)
     store.getState().pauseClient('B', 10_000)
     vi.advanceTimersByTime(URL_SYNC_MS)
+    await vi.dynamicImportSettled()
     expect(location.hash).toMatch(/^#s=[A-Za-z0-9_-]+&t=10011&compare=1&future=hide$/)
     store.getState().setCompareMode(false)
     store.getState().setFutureMode('fade')

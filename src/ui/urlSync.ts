@@ -7,8 +7,13 @@
  * moving the cursor or editing replaces the current entry. The page's title follows the scenario.
  * A change not yet written when the page goes away (`pagehide`: a reload, a closed tab, a
  * navigation, right after an edit) is written then, so a reload never loses it.
+ *
+ * A custom scenario's payload needs the deflater (link/encode.ts, about 3 kB gzipped), which the
+ * first screen does without: it is loaded as soon as the lab shows a custom scenario, long before
+ * the first write after the quiet time, so even a `pagehide` right after an edit finds it.
  */
-import { writeLabLink } from '../link/write'
+import type { AddressRef } from '../link/address'
+import { writeAddress } from '../link/address'
 import type { LinkTarget } from '../link/write'
 import type { LinkView } from '../link/parts'
 import type { LabStore, LabStoreState } from '../store'
@@ -34,8 +39,41 @@ export interface UrlSyncOptions {
   keepAddress?: boolean
 }
 
+type Encode = (scenario: Extract<LinkTarget, { kind: 'custom' }>['scenario']) => string
+
+let encode: Encode | null = null
+let loading: Promise<Encode | null> | null = null
+
+/** The deflater, loaded once per page; null when it could not be loaded (tried again next time). */
+function encoder(): Promise<Encode | null> {
+  loading ??= import('../link/encode').then(
+    (m) => (encode = m.encodeScenario),
+    () => {
+      loading = null
+      return null
+    },
+  )
+  return loading
+}
+
 /** Starts syncing; returns the function that stops it. */
 export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () => void {
+  // Loads the deflater (once per page), then writes what waited for it.
+  const loadEncoder = () => {
+    void encoder().then((loaded) => {
+      if (loaded !== null && unwritten && pending === null && !stopped) write()
+    })
+  }
+  let stopped = false
+  // The address of a state, or null while a custom scenario waits for the deflater.
+  const refOf = (target: LinkTarget): AddressRef | null => {
+    if (target.kind === 'preset') return target
+    if (encode === null) {
+      loadEncoder()
+      return null
+    }
+    return { kind: 'encoded', encoded: encode(target.scenario) }
+  }
   // Cancels the write that waits (for URL_SYNC_MS, then an idle moment), if one does.
   let pending: (() => void) | null = null
   // A change the address does not show yet (waiting for the timer, or for playback to stop).
@@ -69,8 +107,13 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
       unwritten = true
       return
     }
+    const ref = refOf(linkTarget(s))
+    if (ref === null) {
+      unwritten = true
+      return
+    }
     unwritten = false
-    const link = writeLabLink(linkTarget(s), s.cursorMs, linkView(s))
+    const link = writeAddress(ref, s.cursorMs, linkView(s))
     const url = `${location.pathname}${link.search}${link.hash}`
     if (s.base !== shownBase) {
       shownBase = s.base
@@ -86,6 +129,9 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
     const viewed = s.compareMode !== previous.compareMode || s.futureMode !== previous.futureMode
     if (!moved && !viewed && s.lab === previous.lab && s.base === previous.base) return
     unwritten = true
+    if (encode === null && linkTarget(s).kind === 'custom' && s.base.kind !== 'history') {
+      loadEncoder()
+    }
     // While playing the address would only chase the cursor: it is written when playback stops.
     if (s.playing && s.lab === previous.lab) return
     // Each change restarts the wait: a scrub writes the address where the cursor comes to rest,
@@ -102,6 +148,7 @@ export function startUrlSync(store: LabStore, options: UrlSyncOptions = {}): () 
   if (options.keepAddress === true) writeTitle()
   else write()
   return () => {
+    stopped = true
     unsubscribe()
     window.removeEventListener('pagehide', onPageHide)
     pending?.()

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { readLabAddress } from '../../link/lab'
+import { decodeScenario } from '../../link/decode'
 import type { Scenario } from '../../sim'
 import { findPreset, parseScenario } from '../../sim'
 import type { EmbedOptions, EmbedSource } from './snippets'
@@ -89,13 +90,16 @@ describe('embed snippets', () => {
     const s = buildSnippets(source('Mine', { kind: 'custom', scenario }), OPTIONS)
     const url = new URL(s.embedUrl)
     expect(url.searchParams.has('scenario')).toBe(false)
-    expect(readLabAddress(url.search, url.hash).source).toEqual({ kind: 'custom', scenario })
+    expect(readLabAddress(url.search, url.hash, decodeScenario).source).toEqual({
+      kind: 'custom',
+      scenario,
+    })
     const element = parse(s.element).querySelector('fencing-lab')
     const link = element?.getAttribute('link') ?? ''
     expect(link).toBe(url.hash)
-    expect(readLabAddress('', link).source).toEqual({ kind: 'custom', scenario })
+    expect(readLabAddress('', link, decodeScenario).source).toEqual({ kind: 'custom', scenario })
     const fallback = new URL(s.labUrl)
-    expect(readLabAddress(fallback.search, fallback.hash)).toEqual({
+    expect(readLabAddress(fallback.search, fallback.hash, decodeScenario)).toEqual({
       source: { kind: 'custom', scenario },
       cursorMs: 16005,
       view: {},
