@@ -7,7 +7,7 @@ import { findPreset, parseScenario, PRESETS } from '../sim'
 import { fromBase64Url, toBase64Url } from './base64url'
 import { decodeScenario } from './decode'
 import { encodeScenario } from './encode'
-import { readLabAddress } from './lab'
+import { holdsScenario, readLabAddress } from './lab'
 import { readLinkView } from './parts'
 import { writeLabLink } from './write'
 
@@ -179,6 +179,21 @@ describe('readLabAddress / writeLabLink', () => {
     const link = readLabAddress('', '#s=AAAAAAAAAA&t=9000', decodeScenario)
     expect(link.source).toEqual({ kind: 'default' })
     expect(link.notice).toMatch(/^This link’s scenario could not be opened: .*damaged/)
+  })
+
+  it('says so when the page could not load the decoder a custom scenario needs', () => {
+    const encoded = encodeScenario(presetScenario('gc-pause'))
+    expect(holdsScenario('', `#s=${encoded}&t=5`)).toBe(true)
+    expect(holdsScenario('?scenario=gc-pause', '')).toBe(false)
+    const link = readLabAddress('', `#s=${encoded}&t=5`, null)
+    expect(link.source).toEqual({ kind: 'default' })
+    expect(link.cursorMs).toBeNull()
+    expect(link.notice).toMatch(/could not load the part that reads custom scenarios/)
+    // A preset needs no decoder.
+    expect(readLabAddress('?scenario=gc-pause', '', null).source).toEqual({
+      kind: 'preset',
+      id: 'gc-pause',
+    })
   })
 
   it('names a bad time but keeps the scenario', () => {
