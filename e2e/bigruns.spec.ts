@@ -90,6 +90,77 @@ test('a run heavier than a frame comes back from the worker and is shown', async
   })
 })
 
+test('a heavy run is drawn in slices: the page answers a click while its diagram is laid out', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // Six minutes of renewals every 10 ms: about 200k events, a layout of a second or more.
+  await page.goto(
+    `/#s=${encodeScenario({ ...renewing(360_000, 10), title: 'Renewing six minutes' })}`,
+  )
+  await clickDelayMs(page, 'dark')
+  const idleMs = await clickDelayMs(page, 'light')
+  // In the page: when the diagram says it is drawing, a click is asked for 30 ms later (a
+  // reader's click while the layout runs); how late the theme shows, from the moment the click
+  // was due, is what the reader waits.
+  const watched = page.evaluate(
+    () =>
+      new Promise<{ text: string; role: string | null; lateMs: number; drewForMs: number }>(
+        (done) => {
+          let seen: { text: string; role: string | null; at: number } | null = null
+          let lateMs = Number.NaN
+          const lab = document.querySelector('.fl-lab') as HTMLElement
+          const observer = new MutationObserver(() => {
+            const drawing = document.querySelector('.fl-diagram-drawing')
+            if (seen === null && drawing !== null) {
+              seen = {
+                text: drawing.textContent ?? '',
+                role: drawing.getAttribute('role'),
+                at: performance.now(),
+              }
+              const due = performance.now() + 30
+              setTimeout(() => {
+                const dark = [
+                  ...document.querySelectorAll<HTMLInputElement>('input[type="radio"]'),
+                ].find((input) => input.value === 'dark')
+                dark?.click()
+              }, 30)
+              const themed = new MutationObserver(() => {
+                if (lab.dataset.theme !== 'dark') return
+                themed.disconnect()
+                lateMs = performance.now() - due
+              })
+              themed.observe(lab, { attributes: true })
+            }
+            if (seen !== null && drawing === null && !Number.isNaN(lateMs)) {
+              observer.disconnect()
+              done({ ...seen, lateMs, drewForMs: performance.now() - seen.at })
+            }
+          })
+          observer.observe(document.body, { childList: true, subtree: true, attributes: true })
+        },
+      ),
+  )
+  const ask = page.getByRole('button', { name: 'Run it in the background' })
+  const computing = page.getByRole('region', { name: 'Computing the run' })
+  await expect(ask.or(computing)).toBeVisible()
+  if (await ask.isVisible()) await ask.click()
+  const { text, role, lateMs, drewForMs } = await watched
+  console.log(
+    `theme click → shown: ${idleMs.toFixed(0)} ms idle, ${lateMs.toFixed(0)} ms late while drawing (${drewForMs.toFixed(0)} ms of drawing)`,
+  )
+  // Between the run's arrival and its drawing, the diagram says what it is doing.
+  expect(role).toBe('status')
+  expect(text).toMatch(/^Drawing [\d,]+ events…$/)
+  // The click came while the layout ran, and waited no longer than on an idle page (with the
+  // margin of a loaded two-core machine): the layout never held the page for long.
+  expect(lateMs).toBeLessThan(drewForMs)
+  expect(lateMs).toBeLessThan(2 * idleMs + 100)
+  await expect(page.locator('.fl-diagram-drawing')).toHaveCount(0)
+  await expect(page.locator('.fl-lab')).toContainText('Renewing six minutes')
+  await expect(page.locator('svg.fl-diagram').first()).toBeVisible()
+})
+
 test('the embed refuses a huge link with its size and a link to the lab', async ({ page }) => {
   const encoded = encodeScenario(renewing(86_400_000, 10))
   await page.goto(`/embed.html#s=${encoded}`)
