@@ -114,7 +114,7 @@ const PLAYHEAD_GRAB_PX = 12
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
-  const model = useDiagramLayout(
+  const { model, lastHeightPx } = useDiagramLayout(
     {
       run,
       findings,
@@ -129,7 +129,11 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   if (model === null) {
     // A heavy run's first layout comes in slices (useDiagramLayout): say so meanwhile.
     return (
-      <div className="fl-diagram-frame fl-diagram-drawing" role="status" style={{ width: widthPx }}>
+      <div
+        className="fl-diagram-frame fl-diagram-drawing"
+        role="status"
+        style={{ width: widthPx, minHeight: lastHeightPx ?? undefined }}
+      >
         Drawing {formatCount(run.events.length)} events…
       </div>
     )

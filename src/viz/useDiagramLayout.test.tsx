@@ -10,6 +10,7 @@ import { presetRun } from '../testing/presetRuns'
 import type * as Layout from './layout'
 import type { DiagramModel } from './layout'
 import { layoutDiagram, layoutDiagramSteps } from './layout'
+import type { DiagramLayout } from './useDiagramLayout'
 import { SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
 
 const calls = vi.hoisted(() => ({ views: [] as string[], steps: 0 }))
@@ -63,7 +64,7 @@ function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, fi
           dangerWindows: undefined,
         },
         view,
-      ),
+      ).model,
     )
     return null
   }
@@ -195,6 +196,30 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
     await until(() => models.at(-1)?.widthPx === 700)
     expect(models.at(-1)).toEqual(pure(view, 700))
     unmount()
+  })
+
+  it('gives the last height drawn while a new run is laid out, for the stand-in', async () => {
+    const seen: DiagramLayout[] = []
+    function Probe({ of }: { of: { run: Run; findings: CheckResult; spans: Spans } }) {
+      seen.push(
+        useDiagramLayout(
+          { ...of, widthPx: 900, time: 'auto', alignWith: undefined, dangerWindows: undefined },
+          null,
+        ),
+      )
+      return null
+    }
+    const host = document.createElement('div')
+    document.body.append(host)
+    const root = createRoot(host)
+    act(() => root.render(<Probe of={{ run, findings, spans }} />))
+    const light = seen.at(-1)?.model
+    expect(light?.heightPx).toBeGreaterThan(0)
+    act(() => root.render(<Probe of={heavy} />))
+    expect(seen.at(-1)).toEqual({ model: null, lastHeightPx: light?.heightPx })
+    await until(() => seen.at(-1)?.model != null)
+    expect(seen.at(-1)?.lastHeightPx).toBe(seen.at(-1)?.model?.heightPx)
+    act(() => root.unmount())
   })
 
   it('stops laying out when the diagram goes away', async () => {

@@ -53,15 +53,18 @@ const viewOf = (key: string): TimeView | null => {
   return { fromMs: fromMs ?? 0, toMs: toMs ?? 0 }
 }
 
-/**
- * The model for `view`. A heavy run's layout comes in slices: until it is ready, the hook returns
- * the last model it gave for this same run (another view or width: the marks stay, the view
- * catches up), or null when there is none yet (a new run: the caller shows that it is drawing).
- */
-export function useDiagramLayout(
-  input: DiagramLayoutInput,
-  view: TimeView | null,
-): DiagramModel | null {
+export interface DiagramLayout {
+  /**
+   * The model for the view; while a heavy run's layout comes in slices, the last model given
+   * for this same run (another view or width: the marks stay, the view catches up), or null
+   * when there is none yet (a new run: the caller shows that it is drawing).
+   */
+  model: DiagramModel | null
+  /** The height of the last model given (of any run): a stand-in keeps it, so nothing jumps. */
+  lastHeightPx: number | null
+}
+
+export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | null): DiagramLayout {
   const { run, findings, spans, widthPx, time, alignWith, dangerWindows } = input
   // Layouts of this run, width and axis, by view: a new map whenever any of those changes.
   const layouts = useMemo(() => {
@@ -135,9 +138,12 @@ export function useDiagramLayout(
   useEffect(() => {
     if (model !== undefined) shown.current = { run, findings, model }
   })
-  if (model !== undefined) return model
   const last = shown.current
-  return last !== null && last.run === run && last.findings === findings ? last.model : null
+  if (model !== undefined) return { model, lastHeightPx: model.heightPx }
+  return {
+    model: last !== null && last.run === run && last.findings === findings ? last.model : null,
+    lastHeightPx: last?.model.heightPx ?? null,
+  }
 }
 
 /** A layout and its bulk paths, so that the frame that shows it only draws. */
