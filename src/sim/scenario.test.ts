@@ -7,7 +7,7 @@ import { assertProperty } from '../testing/property'
 import { describe, expect, it } from 'vitest'
 import type { ParseResult, Scenario } from './scenario'
 import { formatPath, parseScenario, parseScenarioJson, SCENARIO_FORMAT } from './scenario'
-import { scenarioArb } from '../testing/arbitraries'
+import { faultFor, scenarioArb } from '../testing/arbitraries'
 
 const minimal = { clients: [{ id: 'A', script: [] }] }
 
@@ -600,3 +600,52 @@ function replaceLeaf(root: unknown, pick: number, junk: unknown): void {
   if (leaf === undefined) return
   ;(leaf.parent as Record<string | number, unknown>)[leaf.key] = junk
 }
+
+describe('parseScenario on an edit of a parsed scenario (its clients checked once)', () => {
+  const fresh = (input: unknown) => parseScenario(JSON.parse(JSON.stringify(input)))
+
+  it('gives what a full check gives, for any edit of faults and fencing (property)', () => {
+    assertProperty(
+      fc.property(
+        scenarioArb().chain((input) =>
+          fc.tuple(
+            fc.constant(input),
+            fc.array(faultFor(input), { maxLength: 3 }),
+            fc.constantFrom('atomic', 'none', 'check-then-write', 'bogus'),
+          ),
+        ),
+        ([input, faults, fencing]) => {
+          const parsed = parseScenario(input)
+          if (!parsed.ok) return
+          const edited = {
+            ...parsed.scenario,
+            faults: [...parsed.scenario.faults, ...faults],
+            resources: parsed.scenario.resources.map((r) => ({ ...r, fencing })),
+          }
+          const again = parseScenario(edited)
+          const full = fresh(edited)
+          expect(JSON.stringify(again)).toBe(JSON.stringify(full))
+          // The clients are the parsed ones, not a copy.
+          if (again.ok) expect(again.scenario.clients).toBe(parsed.scenario.clients)
+        },
+      ),
+      { numRuns: 30 },
+    )
+  })
+
+  it('still checks references to the clients (a fault on a client that is not there)', () => {
+    const parsed = parseScenario({ clients: [{ id: 'A', script: [{ do: 'acquire' }] }] })
+    if (!parsed.ok) throw new Error(parsed.message)
+    const edited = { ...parsed.scenario, faults: [{ atMs: 5, do: 'pause', node: 'Z', ms: 10 }] }
+    const again = parseScenario(edited)
+    expect(again.ok).toBe(false)
+    expect(again).toEqual(fresh(edited))
+  })
+
+  it('checks a client list it did not give out, even one equal to a checked list', () => {
+    const parsed = parseScenario({ clients: [{ id: 'A', script: [{ do: 'acquire' }] }] })
+    if (!parsed.ok) throw new Error(parsed.message)
+    const copied = { ...parsed.scenario, clients: [{ id: 'A', script: [{ do: 'fly' }] }] }
+    expect(parseScenario(copied).ok).toBe(false)
+  })
+})
