@@ -189,6 +189,59 @@ function messageLabelBounds(ctx: Ctx, from: Lane, to: Lane) {
   return { x0: ctx.left, y0: Math.min(from.y0, to.y0), x1: ctx.right, y1: Math.max(from.y1, to.y1) }
 }
 
+/**
+ * A message arrow whose accessible name is worded when first asked for: a long run's layout
+ * keeps tens of thousands of arrows, and the names of a handful are ever read (a tooltip, a
+ * focused arrow, a figure's titles).
+ */
+class Arrow implements MessageArrow {
+  msg: number
+  from: MessageArrow['from']
+  to: MessageArrow['to']
+  kind: MessageArrow['kind']
+  token: MessageArrow['token']
+  hue: MessageArrow['hue']
+  style: MessageArrow['style']
+  sentAtMs: number
+  doneAtMs: number
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  head: MessageArrow['head']
+  queued: MessageArrow['queued']
+  lost: MessageArrow['lost']
+  label: MessageArrow['label']
+  readonly #span: MessageSpan
+  #name: string | null = null
+
+  constructor(span: MessageSpan, f: Omit<MessageArrow, 'name'>) {
+    this.#span = span
+    this.msg = f.msg
+    this.from = f.from
+    this.to = f.to
+    this.kind = f.kind
+    this.token = f.token
+    this.hue = f.hue
+    this.style = f.style
+    this.sentAtMs = f.sentAtMs
+    this.doneAtMs = f.doneAtMs
+    this.x0 = f.x0
+    this.y0 = f.y0
+    this.x1 = f.x1
+    this.y1 = f.y1
+    this.head = f.head
+    this.queued = f.queued
+    this.lost = f.lost
+    this.label = f.label
+  }
+
+  get name(): string {
+    this.#name ??= messageName(this.#span)
+    return this.#name
+  }
+}
+
 export function* messageArrows(ctx: Ctx): Steps<MessageArrow[]> {
   const laneList = [...ctx.lanes.values()]
   const laneIndex = new Map(laneList.map((l, i) => [l.node, i]))
@@ -217,7 +270,7 @@ export function* messageArrows(ctx: Ctx): Steps<MessageArrow[]> {
     const yTo = round(to.yc - sign * to.barHalf)
     const hue =
       from.kind === 'client' ? from.hue : to.kind === 'client' ? to.hue : hueOf(ctx, span.from)
-    const arrow: MessageArrow = {
+    const arrow: MessageArrow = new Arrow(span, {
       msg: span.msg,
       from: span.from,
       to: span.to,
@@ -235,8 +288,7 @@ export function* messageArrows(ctx: Ctx): Steps<MessageArrow[]> {
       queued: null,
       lost: null,
       label: null,
-      name: messageName(span),
-    }
+    })
     if (span.lost !== null && span.arriveAtMs === null) {
       // Lost at send (drop fault, partition): the arrow stops part way, with a ✗.
       const endMs = span.sentAtMs + nominalLatencyMs(ctx) * LOST_FRACTION
