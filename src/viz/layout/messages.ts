@@ -195,45 +195,30 @@ function messageLabelBounds(ctx: Ctx, from: Lane, to: Lane) {
  * focused arrow, a figure's titles).
  */
 class Arrow implements MessageArrow {
-  msg: number
-  from: MessageArrow['from']
-  to: MessageArrow['to']
-  kind: MessageArrow['kind']
-  token: MessageArrow['token']
-  hue: MessageArrow['hue']
-  style: MessageArrow['style']
-  sentAtMs: number
-  doneAtMs: number
-  x0: number
-  y0: number
-  x1: number
-  y1: number
-  head: MessageArrow['head']
-  queued: MessageArrow['queued']
-  lost: MessageArrow['lost']
-  label: MessageArrow['label']
+  // Declared, not defined: the constructor copies them in, so the built code stays small.
+  declare msg: number
+  declare from: MessageArrow['from']
+  declare to: MessageArrow['to']
+  declare kind: MessageArrow['kind']
+  declare token: MessageArrow['token']
+  declare hue: MessageArrow['hue']
+  declare style: MessageArrow['style']
+  declare sentAtMs: number
+  declare doneAtMs: number
+  declare x0: number
+  declare y0: number
+  declare x1: number
+  declare y1: number
+  declare head: MessageArrow['head']
+  declare queued: MessageArrow['queued']
+  declare lost: MessageArrow['lost']
+  declare label: MessageArrow['label']
   readonly #span: MessageSpan
   #name: string | null = null
 
-  constructor(span: MessageSpan, f: Omit<MessageArrow, 'name'>) {
+  constructor(span: MessageSpan, fields: Omit<MessageArrow, 'name'>) {
     this.#span = span
-    this.msg = f.msg
-    this.from = f.from
-    this.to = f.to
-    this.kind = f.kind
-    this.token = f.token
-    this.hue = f.hue
-    this.style = f.style
-    this.sentAtMs = f.sentAtMs
-    this.doneAtMs = f.doneAtMs
-    this.x0 = f.x0
-    this.y0 = f.y0
-    this.x1 = f.x1
-    this.y1 = f.y1
-    this.head = f.head
-    this.queued = f.queued
-    this.lost = f.lost
-    this.label = f.label
+    Object.assign(this, fields)
   }
 
   get name(): string {
