@@ -4,7 +4,7 @@
  * and the page answers a click while it runs; the embed refuses a huge link with its size.
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, openLab, test } from './fixtures'
 import { encodeScenario } from '../src/link/encode'
 import type { ScenarioInput } from '../src/sim'
 
@@ -44,7 +44,7 @@ async function clickDelayMs(page: Page, theme: 'dark' | 'light'): Promise<number
 }
 
 test('a huge link shows its size and a choice before anything runs', async ({ page }) => {
-  await page.goto(`/#s=${encodeScenario(renewing(86_400_000, 10))}`)
+  await openLab(page, `/#s=${encodeScenario(renewing(86_400_000, 10))}`)
   const ask = page.getByRole('region', { name: 'A large run' })
   await expect(ask).toContainText('“Renewing all day” is a large run: 2,000,000 events or more.')
   await expect(ask.getByRole('button', { name: 'Run it in the background' })).toBeVisible()
@@ -60,7 +60,7 @@ test('a huge link shows its size and a choice before anything runs', async ({ pa
 test('a heavy run shows progress, the page answers a click during it, and Cancel stops it', async ({
   page,
 }) => {
-  await page.goto(`/#s=${encodeScenario(renewing(86_400_000, 10))}`)
+  await openLab(page, `/#s=${encodeScenario(renewing(86_400_000, 10))}`)
   // The same click with nothing running, for reference (the machine may be loaded).
   await clickDelayMs(page, 'dark')
   const idleMs = await clickDelayMs(page, 'light')
@@ -83,7 +83,10 @@ test('a heavy run shows progress, the page answers a click during it, and Cancel
 })
 
 test('a run heavier than a frame comes back from the worker and is shown', async ({ page }) => {
-  await page.goto(`/#s=${encodeScenario({ ...renewing(60_000, 10), title: 'Renewing a minute' })}`)
+  await openLab(
+    page,
+    `/#s=${encodeScenario({ ...renewing(60_000, 10), title: 'Renewing a minute' })}`,
+  )
   await expect(page.locator('.fl-lab')).toContainText('Renewing a minute', { timeout: 30_000 })
   await expect(page.getByRole('region', { name: 'Computing the run' })).toBeHidden({
     timeout: 30_000,
@@ -95,7 +98,8 @@ test('a heavy run is drawn in slices: the page answers a click while its diagram
 }) => {
   test.setTimeout(120_000)
   // Six minutes of renewals every 10 ms: about 200k events, a layout of a second or more.
-  await page.goto(
+  await openLab(
+    page,
     `/#s=${encodeScenario({ ...renewing(360_000, 10), title: 'Renewing six minutes' })}`,
   )
   await clickDelayMs(page, 'dark')

@@ -4,7 +4,7 @@
  * reduced motion — and no console error anywhere.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, openLab, test } from './fixtures'
 import { tabReachesAll } from './keyboard'
 import { encodeScenario } from '../src/link/encode'
 import { findPreset, parseScenario, run } from '../src/sim'
@@ -161,7 +161,7 @@ test('a 5,000-event run: the log shows the rows around the cursor, numbered in t
   const parsed = parseScenario(generatedScenario())
   if (!parsed.ok) throw new Error(parsed.message)
   const total = String(run(parsed.scenario).events.length)
-  await page.goto(`/#s=${encodeScenario(parsed.scenario)}`)
+  await openLab(page, `/#s=${encodeScenario(parsed.scenario)}`)
   const rows = log(page).getByRole('listitem')
   await expect(rows.first()).toHaveAttribute('aria-setsize', total)
   expect(await rows.count()).toBeLessThan(400)
@@ -232,7 +232,7 @@ test('a 5,000-event run: arrows drawn in bulk still answer the pointer and the k
 }) => {
   const parsed = parseScenario(generatedScenario())
   if (!parsed.ok) throw new Error(parsed.message)
-  await page.goto(`/#s=${encodeScenario(parsed.scenario)}`)
+  await openLab(page, `/#s=${encodeScenario(parsed.scenario)}`)
   await scrubber(page).focus()
   await page.keyboard.press('End')
   const diagram = page.getByRole('group', { name: /^Space-time diagram/ })

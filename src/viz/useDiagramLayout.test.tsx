@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react'
+import fc from 'fast-check'
+import { assertProperty } from '../testing/property'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CheckResult, Run } from '../sim'
@@ -11,7 +13,7 @@ import type * as Layout from './layout'
 import type { DiagramModel } from './layout'
 import { layoutDiagram, layoutDiagramSteps } from './layout'
 import type { DiagramLayout } from './useDiagramLayout'
-import { SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
+import { layoutWork, SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
 
 const calls = vi.hoisted(() => ({ views: [] as string[], steps: 0 }))
 vi.mock('./layout', async (importOriginal) => {
@@ -186,7 +188,8 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
     show(null)
     await until(() => models.at(-1) != null)
     const whole = models.at(-1)
-    const view = { fromMs: 30_000, toMs: 60_000 }
+    // Most of the run: still too much work for one go.
+    const view = { fromMs: 10_000, toMs: 110_000 }
     show(view)
     expect(models.at(-1)).toBe(whole)
     await until(() => models.at(-1) !== whole)
@@ -220,6 +223,32 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
     await until(() => seen.at(-1)?.model != null)
     expect(seen.at(-1)?.lastHeightPx).toBe(seen.at(-1)?.model?.heightPx)
     act(() => root.unmount())
+  })
+
+  it('lays a zoomed view of a few thousand events out at once, so a drag pans frame by frame', async () => {
+    const { models, show, unmount } = mount(heavy)
+    show(null)
+    await until(() => models.at(-1) != null)
+    const view = { fromMs: 50_000, toMs: 55_000 }
+    expect(layoutWork(heavy.run.events, view)).toBeLessThanOrEqual(SLICED_EVENTS)
+    show(view)
+    expect(calls.views).toEqual([key(view)])
+    expect(models.at(-1)).toEqual(pure(view))
+    unmount()
+  })
+
+  it("counts a view's work as its events plus a tenth of the run (property)", () => {
+    const events = heavy.run.events
+    const endMs = heavy.run.endMs
+    assertProperty(
+      fc.property(fc.nat({ max: endMs }), fc.nat({ max: endMs }), (a, b) => {
+        const view = { fromMs: Math.min(a, b), toMs: Math.max(a, b) }
+        const inView = events.filter((e) => e.atMs >= view.fromMs && e.atMs <= view.toMs).length
+        expect(layoutWork(events, view)).toBe(inView + Math.ceil(events.length / 10))
+      }),
+      { numRuns: 10 },
+    )
+    expect(layoutWork(events, null)).toBe(events.length)
   })
 
   it('stops laying out when the diagram goes away', async () => {

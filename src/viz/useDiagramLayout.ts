@@ -39,12 +39,42 @@ export interface DiagramLayoutInput {
 }
 
 /**
- * Above this many events (this run's and the aligned runs'), a layout is laid out in slices
- * (sliceSteps) rather than in one go: about 4 µs an event, so 20k events is some 80 ms of work on
- * this machine, already more than a reader should wait for the page to answer. Below it (every
- * preset, the 5k-event run), the layout is there at the first render, as always.
+ * Above this much work, in events, a layout is laid out in slices (sliceSteps) rather than in
+ * one go: about 4 µs an event, so 20k events is some 80 ms of work on this machine, already more
+ * than a reader should wait for the page to answer. Below it (every preset, the 5k-event run, a
+ * zoomed view of a few thousand events), the layout is there at the first render, as always.
  */
 export const SLICED_EVENTS = 20_000
+
+/**
+ * A zoomed view lays out only its own events, but still passes over the whole run a few times
+ * (its times for the axis, its lock-delay windows, the spans in view): counted as one event in
+ * this many. A 100k-event run zoomed in to a few thousand events is then laid out at once (a drag
+ * pans it frame by frame); a 2M-event run never is.
+ */
+const WHOLE_RUN_SHARE = 10
+
+/** The work of laying `view` out, in events (see SLICED_EVENTS). */
+export function layoutWork(events: readonly { atMs: number }[], view: TimeView | null): number {
+  if (view === null) return events.length
+  return countIn(events, view) + Math.ceil(events.length / WHOLE_RUN_SHARE)
+}
+
+/** Events (in time order) in [fromMs, toMs], by two binary searches. */
+function countIn(events: readonly { atMs: number }[], view: TimeView): number {
+  const first = (ms: number, after: boolean) => {
+    let lo = 0
+    let hi = events.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      const at = (events[mid] as { atMs: number }).atMs
+      if (at < ms || (after && at === ms)) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+  return first(view.toMs, true) - first(view.fromMs, false)
+}
 
 const keyOf = (view: TimeView | null) => (view === null ? '' : `${view.fromMs}:${view.toMs}`)
 const viewOf = (key: string): TimeView | null => {
@@ -89,12 +119,12 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
       }
       return model
     }
-    const events =
-      run.events.length + (alignWith ?? []).reduce((n, o) => n + o.run.events.length, 0)
-    return { byView, get, inputFor, sliced: events > SLICED_EVENTS }
+    const aligned = (alignWith ?? []).reduce((n, o) => n + o.run.events.length, 0)
+    const sliced = (v: TimeView | null) => layoutWork(run.events, v) + aligned > SLICED_EVENTS
+    return { byView, get, inputFor, sliced }
   }, [run, findings, spans, widthPx, time, alignWith, dangerWindows])
   const [, setReady] = useState(0)
-  const model = layouts.sliced ? layouts.byView.get(keyOf(view)) : layouts.get(view)
+  const model = layouts.sliced(view) ? layouts.byView.get(keyOf(view)) : layouts.get(view)
   const endMs = Math.max(1, run.endMs)
   // By its key: a parent that renders the same view as a new object must not restart a layout
   // in slices.
@@ -109,7 +139,7 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
     // Lays `v` out (in slices for a heavy run), then goes on with `then`.
     const prepare = (v: TimeView | null, then: () => void) => {
       if (layouts.byView.has(keyOf(v))) return then()
-      if (!layouts.sliced) {
+      if (!layouts.sliced(v)) {
         layouts.get(v)
         return then()
       }
