@@ -95,14 +95,11 @@ test('gc-pause-unfenced: the search finds the stale write; Show it plays it on t
   expect(tasks.length).toBeGreaterThan(0)
   // A cheap budget with margin (a search on the main thread would take seconds): 53 ms was seen
   // on a loaded 2-core machine for the result's own render. Figures belong in npm run bench.
+  // Every task of the main thread in the trace is under it in CPU, so a long task the page saw
+  // (wall time, logged above) was the thread waiting for a core, not working. (Pairing each long
+  // task with a trace task by its duration, to 2 ms, failed now and then: the two clocks round
+  // and bound a task differently.)
   expect(busiest).toBeLessThan(MAIN_THREAD_TASK_BUDGET_MS)
-  for (const t of longTasks) {
-    // A long task (wall) must be one the thread spent waiting for a core, not working.
-    const match = tasks.find((x) => Math.abs(x.wallMs - t.durationMs) < 2)
-    expect(match?.cpuMs ?? Infinity, `long task of ${t.durationMs} ms`).toBeLessThan(
-      MAIN_THREAD_TASK_BUDGET_MS,
-    )
-  }
 
   await result.getByRole('button', { name: /^Show it/ }).click()
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('__custom__')
