@@ -4,7 +4,7 @@
  * with its layout (`bulkSteps`, used by useDiagramLayout), so that drawing it is only drawing.
  */
 import type { BarSet, BulkBars, BulkMessages, BulkPips, DiagramModel, Steps } from './layout'
-import { bulkBars, bulkMessageSteps, bulkPips } from './layout'
+import { bulkBars, bulkMessageSteps, bulkPips, finish } from './layout'
 
 const messages = new WeakMap<DiagramModel, BulkMessages>()
 const bars = new WeakMap<DiagramModel, Record<BarSet, BulkBars>>()
@@ -20,11 +20,7 @@ function* messagesSteps(model: DiagramModel): Steps<BulkMessages> {
 }
 
 export function bulkMessagesOf(model: DiagramModel): BulkMessages {
-  const steps = messagesSteps(model)
-  for (;;) {
-    const next = steps.next()
-    if (next.done === true) return next.value
-  }
+  return finish(messagesSteps(model))
 }
 
 export function bulkBarsOf(model: DiagramModel): Record<BarSet, BulkBars> {

@@ -2,6 +2,7 @@
 export type { AlignRun, LayoutInput, LayoutOptions } from './layoutDiagram'
 export { layoutDiagram, layoutDiagramSteps } from './layoutDiagram'
 export type { Steps } from './steps'
+export { finish } from './steps'
 export type * from './types'
 export { textWidthPx, wrapText } from './text'
 export { FINDING_WORDS } from './findings'
