@@ -77,6 +77,9 @@ async function boxOf(locator: Locator) {
 test('the whole tour by keyboard: forward with → and J, back with ← and K; decisive words at every step', async ({
   page,
 }) => {
+  // Every step forward and back, each with its checks: 14 s on an idle machine, 29 s once with
+  // the other worker busy (over the default 30 s).
+  test.setTimeout(90_000)
   await open(page, '/tour.html')
   await expectAt(page, STOPS[0]!)
   const back0 = await boxOf(backButton(page))

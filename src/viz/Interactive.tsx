@@ -108,6 +108,14 @@ const MessageView = memo(function MessageView({
   )
 })
 
+/**
+ * A group of focusable marks says outright that it is no Tab stop itself. Chromium makes an SVG
+ * element that has focus listeners of its own focusable, and Preact (the page's React) puts the
+ * group's handlers on the group rather than on the root: without this, Tab stopped on "Checker
+ * findings" and on the messages' group before their first mark, two stops that did nothing.
+ */
+const GROUP_TAB_INDEX = -1
+
 export const Messages = memo(function Messages({
   model,
   bulk,
@@ -249,6 +257,8 @@ export const Messages = memo(function Messages({
         ? {
             role: 'group',
             'aria-label': `${count} messages. Arrow keys move between them; Enter selects one.`,
+            // Not a Tab stop itself (GROUP_TAB_INDEX).
+            tabIndex: GROUP_TAB_INDEX,
             onKeyDown,
             onFocus,
             onBlur,
@@ -352,6 +362,7 @@ export const Findings = memo(function Findings({
         ? {
             role: 'group',
             'aria-label': 'Checker findings',
+            tabIndex: GROUP_TAB_INDEX,
             onKeyDown: (e: KeyboardEvent<SVGGElement>) => {
               const index = indexOf(e)
               if (index === null || (e.key !== 'Enter' && e.key !== ' ')) return

@@ -97,6 +97,14 @@ describe('SpaceTimeDiagram', () => {
     for (const b of buttons) expect(b.getAttribute('aria-label')).toBeTruthy()
     // One tab stop for all messages (roving), one per finding.
     expect(buttons.filter((b) => b.getAttribute('tabindex') === '0')).toHaveLength(2)
+    // Their groups hold the keyboard handlers and are never Tab stops themselves (Chromium makes
+    // an SVG element with focus listeners of its own focusable unless its tabindex says no).
+    const groups = [...svg.querySelectorAll('[role="group"]')]
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Checker findings',
+      '14 messages. Arrow keys move between them; Enter selects one.',
+    ])
+    for (const g of groups) expect(g.getAttribute('tabindex')).toBe('-1')
     // Decorative layers are hidden from assistive technology.
     expect(svg.querySelector('.fl-lane-line')?.closest('[aria-hidden="true"]')).not.toBeNull()
   })
