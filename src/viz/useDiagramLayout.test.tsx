@@ -15,7 +15,7 @@ import { layoutDiagram, layoutDiagramSteps } from './layout'
 import type { DiagramLayout } from './useDiagramLayout'
 import { layoutWork, SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
 
-const calls = vi.hoisted(() => ({ views: [] as string[], steps: 0 }))
+const calls = vi.hoisted(() => ({ views: [] as string[], stepViews: [] as string[], steps: 0 }))
 vi.mock('./layout', async (importOriginal) => {
   const real = await importOriginal<typeof Layout>()
   return {
@@ -27,6 +27,8 @@ vi.mock('./layout', async (importOriginal) => {
     },
     // Counts the steps taken, to see a layout in slices stop.
     layoutDiagramSteps: function* (input: Parameters<typeof real.layoutDiagramSteps>[0]) {
+      const v = input.options?.view
+      calls.stepViews.push(v == null ? 'all' : `${v.fromMs}:${v.toMs}`)
       const steps = real.layoutDiagramSteps(input)
       for (;;) {
         calls.steps++
@@ -44,7 +46,9 @@ afterEach(() => {
   document.body.replaceChildren()
   vi.useRealTimers()
   calls.views.length = 0
+  calls.stepViews.length = 0
   calls.steps = 0
+  vi.unstubAllGlobals()
 })
 
 const { run, findings } = presetRun('gc-pause')
@@ -78,9 +82,43 @@ function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, fi
   return { models, show, unmount: () => act(() => root.unmount()) }
 }
 
+/** Idle callbacks held in a queue the test runs (jsdom has none). */
+function stubIdleCallbacks() {
+  const queue = new Map<number, () => void>()
+  let next = 1
+  vi.stubGlobal('requestIdleCallback', (task: () => void) => {
+    queue.set(next, task)
+    return next++
+  })
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => queue.delete(handle))
+  return {
+    queued: () => queue.size,
+    /**
+     * Runs idle callbacks, and those they queue (through a timer too), until none is left;
+     * returns how many ran.
+     */
+    drain(): number {
+      let ran = 0
+      for (;;) {
+        if (queue.size === 0)
+          act(() => {
+            vi.advanceTimersByTime(1)
+          })
+        const first = queue.keys().next()
+        if (first.done === true) return ran
+        const task = queue.get(first.value)
+        queue.delete(first.value)
+        act(() => task?.())
+        ran++
+      }
+    },
+  }
+}
+
 describe('useDiagramLayout', () => {
-  it('lays out, in idle time, the windows a follow turns to next, and draws them from there', () => {
+  it('lays out, in slices of idle time, the windows a follow turns to next, and draws them from there', () => {
     vi.useFakeTimers()
+    const idle = stubIdleCallbacks()
     const { models, show } = mount()
     const view = { fromMs: 4000, toMs: 8000 }
     show(view)
@@ -91,16 +129,24 @@ describe('useDiagramLayout', () => {
     act(() => {
       vi.advanceTimersByTime(100)
     })
-    expect(calls.views).toEqual([key(view)])
+    expect(idle.queued()).toBe(0)
     act(() => {
       vi.advanceTimersByTime(300)
     })
-    expect(calls.views).toEqual([key(view), ...ahead.map(key)])
+    expect(idle.queued()).toBe(1)
+    // Only in idle callbacks, step by step (never in one go, which held a playing page's frame).
+    expect(calls.stepViews).toEqual([])
+    const callbacks = idle.drain()
+    expect(calls.stepViews).toEqual(ahead.map(key))
+    expect(calls.views).toEqual([key(view)])
+    // The idle callback that waited for the view to settle, then at least one per window.
+    expect(callbacks).toBeGreaterThanOrEqual(1 + ahead.length)
     // The cursor steps just past the right edge: the window turns to one laid out already.
     const turned = viewFollowing(view, 8100, run.endMs)
     expect(turned).toEqual(ahead[0])
     show(turned)
-    expect(calls.views.filter((v) => v === key(ahead[0] as TimeView))).toHaveLength(1)
+    expect(calls.views).toEqual([key(view)])
+    expect(calls.stepViews.filter((v) => v === key(ahead[0] as TimeView))).toHaveLength(1)
     // The same layout the pure function gives.
     expect(models.at(-1)).toEqual(
       layoutDiagram({

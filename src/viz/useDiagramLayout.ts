@@ -26,7 +26,7 @@ import type {
 } from './layout'
 import { layoutDiagram, layoutDiagramSteps } from './layout'
 import { bulkSteps } from './bulkOf'
-import { sliceSteps } from './sliceSteps'
+import { nextTask, sliceSteps } from './sliceSteps'
 
 export interface DiagramLayoutInput {
   run: Run
@@ -136,23 +136,29 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
     const keep = new Set([view, ...ahead].map(keyOf))
     for (const key of layouts.byView.keys()) if (!keep.has(key)) layouts.byView.delete(key)
     let cancel = () => {}
-    // Lays `v` out (in slices for a heavy run), then goes on with `then`.
-    const prepare = (v: TimeView | null, then: () => void) => {
+    // Lays `v` out, then goes on with `then`: the shown view at once unless its run is heavy, a
+    // window ahead always in short slices of idle time (in one go, the 5k-event run's windows
+    // held the page 10–30 ms each while it played, a slow frame apiece).
+    const prepare = (v: TimeView | null, then: () => void, aheadOfTime = false) => {
       if (layouts.byView.has(keyOf(v))) return then()
-      if (!layouts.sliced(v)) {
+      if (!aheadOfTime && !layouts.sliced(v)) {
         layouts.get(v)
         return then()
       }
-      cancel = sliceSteps(layoutAndBulk(layouts.inputFor(v)), (laid) => {
-        layouts.byView.set(keyOf(v), laid)
-        then()
-      })
+      cancel = sliceSteps(
+        layoutAndBulk(layouts.inputFor(v)),
+        (laid) => {
+          layouts.byView.set(keyOf(v), laid)
+          then()
+        },
+        aheadOfTime ? AHEAD_SLICES : {},
+      )
     }
     // One window per idle slice, so no slice holds the page longer than one layout; and only
     // once the view has stayed put a moment (a glide moves it every frame: nothing to prepare).
     const next = (afterMs: number) => {
       const v = ahead.shift()
-      if (v !== undefined) cancel = whenIdle(afterMs, () => prepare(v, () => next(0)))
+      if (v !== undefined) cancel = whenIdle(afterMs, () => prepare(v, () => next(0), true))
     }
     if (layouts.byView.has(keyOf(view))) next(SETTLE_MS)
     else {
@@ -186,6 +192,19 @@ function* layoutAndBulk(input: LayoutInput): Steps<DiagramModel> {
 
 /** How long a view stays put before its neighbours are laid out. */
 const SETTLE_MS = 120
+
+/**
+ * Windows ahead are laid out a few milliseconds at a time, each slice in the page's idle time:
+ * while the story plays, what is left of a frame after it is drawn.
+ */
+const AHEAD_SLICES = { sliceMs: 4, schedule: idleTask }
+
+/** `nextTask` in idle time, where idle callbacks are supported. */
+function idleTask(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') return nextTask(task)
+  const handle = requestIdleCallback(() => task(), { timeout: 1000 })
+  return () => cancelIdleCallback(handle)
+}
 
 /**
  * Runs `task` in the first idle time after `afterMs` (after 50 ms more where idle callbacks are
