@@ -313,6 +313,8 @@ async function interactions(
       name: 'lab.intervention_first_ms.5k',
       value: round(median(firstClicks)),
       unit: 'ms',
+      // Issue 18 asks for the first click under 100 ms too, not only the steady state.
+      target: '< 100',
       reference: 'reference.frame_median_ms.raf-loop',
       ratio: round(median(firstClicks) / bareMedian, 2),
       detail: {

@@ -88,7 +88,7 @@ describe('performanceSection', () => {
     expect(section).toContain('load to interactive 40 ms')
   })
 
-  it('shows the first click in a fresh page beside the steady state, and says why it differs', () => {
+  it('shows the first click in a fresh page beside the steady state, held to the same target', () => {
     expect(section).not.toContain('first click')
     const withFirst = performanceSection({
       ...report,
@@ -96,7 +96,13 @@ describe('performanceSection', () => {
         ...report.results,
         { name: 'lab.intervention_ms.5k', value: 63.2, unit: 'ms', target: '< 100', ratio: 3.8 },
         { name: 'lab.intervention_ms.gc-pause', value: 17, unit: 'ms', target: '< 100', ratio: 1 },
-        { name: 'lab.intervention_first_ms.5k', value: 117.4, unit: 'ms', ratio: 7 },
+        {
+          name: 'lab.intervention_first_ms.5k',
+          value: 117.4,
+          unit: 'ms',
+          target: '< 100',
+          ratio: 7,
+        },
       ],
     })
     const rows = withFirst
@@ -105,9 +111,10 @@ describe('performanceSection', () => {
     expect(rows[0]).toContain('| 63.2 / 17 ms | < 100 ms |')
     expect(rows[0]).toContain('| pass |')
     expect(rows[1]).toBe(
-      '| The same on the 5k-event run, first click in a freshly loaded page | 117 ms | — | 7.00× | — |',
+      '| The same on the 5k-event run, first click in a freshly loaded page | 117 ms | < 100 ms | 7.00× | **miss** |',
     )
-    expect(withFirst).toContain('compile and optimise the code')
+    expect(withFirst).toContain('against the same target')
+    expect(withFirst).toContain('compile the code that the click runs for the first time')
   })
 })
 

@@ -236,10 +236,10 @@ export function performanceSection(report: BenchReport): string {
   const firstClick = results.some((r) => r.name === 'lab.intervention_first_ms.5k')
     ? [
         '',
-        'An intervention is timed twice: the median of repeated clicks on one page (the steady ' +
-          'state, which the target applies to), and the first click in a freshly loaded page, ' +
-          'which also waits for the JavaScript engine to compile and optimise the code that the ' +
-          'click runs for the first time.',
+        'An intervention is timed twice, against the same target: the median of repeated clicks ' +
+          'on one page (the steady state), and the first click in a freshly loaded page, which ' +
+          'also waits for the JavaScript engine to compile the code that the click runs for the ' +
+          'first time and for the browser to create the elements it draws for the first time.',
       ]
     : []
   return [
