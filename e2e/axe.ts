@@ -71,21 +71,27 @@ export class AxeScan {
 }
 
 /**
- * Waits for the frame's finite animations and transitions to end. Buttons and segments fade
- * their colours over 120 ms: when a fieldset is enabled again (the explorer's settings after a
- * run) or the colour scheme switches, a scan in between sees text in neither state's colours, and
- * axe reports a contrast the reader sees for a blink (explore.spec.ts, once on CI: 14 nodes right
- * after a chaos run). Endless or paused animations (a spinner) are not waited for.
+ * Waits for the frame's short animations and transitions to end. Buttons and segments fade their
+ * colours over 120 ms: when a fieldset is enabled again (the explorer's settings after a run) or
+ * the colour scheme switches, a scan in between sees text in neither state's colours, and axe
+ * reports a contrast the reader sees for a blink (explore.spec.ts, once on CI: 14 nodes right
+ * after a chaos run). Only what ends within a second is waited for, and never longer than
+ * SETTLE_MS in all: a wait on every running animation once held a scan until the test's timeout
+ * (realHistory.spec.ts, once on CI; the animation was not found).
  */
 async function settleAnimations(): Promise<void> {
-  const finite = document
-    .getAnimations()
-    .filter(
-      (a) =>
-        a.playState === 'running' &&
-        Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)),
-    )
-  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
+  const SETTLE_MS = 1500
+  const short = document.getAnimations().filter((a) => {
+    if (a.playState !== 'running' || a.effect === null) return false
+    const timing = a.effect.getComputedTiming()
+    const leftMs = Number(timing.endTime) - Number(timing.localTime ?? 0)
+    return Number.isFinite(leftMs) && leftMs <= 1000
+  })
+  if (short.length === 0) return
+  await Promise.race([
+    Promise.all(short.map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
+  ])
 }
 
 /** An axe scan of `page` (add `.include(…)` to scope it), ready to `.analyze()`. */
