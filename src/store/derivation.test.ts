@@ -1,9 +1,23 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
 import { createDeriver } from './derivation'
 import type { LabStore, LabStoreState } from './labStore'
 import { createLabStore } from './labStore'
+import type * as Derive from './derive'
+
+/** The scenarios the store ran (all of them go through deriveLabRun). */
+const ran = vi.hoisted(() => ({ titles: [] as string[] }))
+vi.mock('./derive', async (importOriginal) => {
+  const real = await importOriginal<typeof Derive>()
+  return {
+    ...real,
+    deriveLabRun: (...args: Parameters<typeof real.deriveLabRun>) => {
+      ran.titles.push(args[0].title)
+      return real.deriveLabRun(...args)
+    },
+  }
+})
 
 /** Every reader action, with arguments fast-check picks. */
 const action: fc.Arbitrary<{ name: string; act: (s: LabStoreState) => void }> = fc.oneof(
@@ -81,6 +95,9 @@ function expectDerived(store: LabStore): void {
   expect(s.lab.scenario).toEqual(again.lab.scenario)
   expect(s.lab.run.events).toEqual(again.lab.run.events)
   expect(s.lab.findings).toEqual(again.lab.findings)
+  // The captions too: an edited run's are checked against the base's own run, which the store
+  // keeps from when the base opened and a fresh derivation runs again.
+  expect(s.lab.captions).toEqual(again.lab.captions)
   expect(s.edited).toBe(again.edited)
   expect(s.compare === null).toBe(again.compare === null)
   expect(s.compare?.outcome).toEqual(again.compare?.outcome)
@@ -124,6 +141,18 @@ describe('one derivation', () => {
     store.getState().undo()
     store.getState().redo()
     expect(store.getState().lab).toBe(edited)
+  })
+
+  it('runs the base once: its first edit checks the narration against the run it opened with', () => {
+    ran.titles.length = 0
+    const store = createLabStore({ reducedMotion: true })
+    expect(ran.titles).toHaveLength(1)
+    const opened = store.getState().lab
+    store.getState().pauseClient('A', 4000)
+    // The edited run alone, not the base again for its narration.
+    expect(ran.titles).toHaveLength(2)
+    expect(store.getState().lab).not.toBe(opened)
+    expect(store.getState().lab.captions).toEqual(derivedAgain(store.getState()).lab.captions)
   })
 
   it('refuses edits the schema refuses, naming what is wrong, and changes nothing', () => {
