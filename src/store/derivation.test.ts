@@ -13,7 +13,7 @@ vi.mock('./derive', async (importOriginal) => {
   return {
     ...real,
     deriveLabRun: (...args: Parameters<typeof real.deriveLabRun>) => {
-      ran.titles.push(args[0].title)
+      ran.titles.push(args[0].title ?? '(untitled)')
       return real.deriveLabRun(...args)
     },
   }
