@@ -14,7 +14,7 @@
  * the cursor.
  */
 import type { TimeView } from '../timeline'
-import { clampView, eventIndexAt, viewFollowing } from '../timeline'
+import { clampView, eventsBetween, viewFollowing } from '../timeline'
 import type { LabStore, LabStoreState } from './labStore'
 import type { PlaybackEnv } from './playback'
 import { browserPlaybackEnv } from './playback'
@@ -29,11 +29,9 @@ export const FOLLOW_MS = 200
  */
 export const GLIDE_MAX_EVENTS = 150
 
-/** Events at or inside a view's two ends (events are sorted by time). */
+/** Events at or inside a view's two ends. */
 function eventsIn(s: LabStoreState, view: TimeView): number {
-  const { timeline } = s.lab
-  const first = eventIndexAt(timeline, view.fromMs - 1e-9) + 1
-  return eventIndexAt(timeline, view.toMs) + 1 - first
+  return eventsBetween(s.lab.run.events, view.fromMs, view.toMs)
 }
 
 /** Starts following for `store`; returns the function that stops it. */

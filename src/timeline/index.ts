@@ -45,6 +45,7 @@ export type { Timeline } from './timeline'
 export {
   buildTimeline,
   eventIndexAt,
+  eventsBetween,
   nextProblemMs,
   nextStopMs,
   previousProblemMs,

@@ -19,6 +19,7 @@ import type { Timeline } from './timeline'
 import {
   buildTimeline,
   eventIndexAt,
+  eventsBetween,
   nextProblemMs,
   nextStopMs,
   previousProblemMs,
@@ -105,6 +106,35 @@ describe.each(PROPERTY_SEEDS)('timeline, seed %i', (seed) => {
         expect(eventIndexAt(timeline, r.endMs)).toBe(r.events.length - 1)
       }),
       { seed, numRuns: Math.ceil(NUM_RUNS / 2) },
+    )
+  })
+
+  it('eventIndexAt and eventsBetween agree with a scan of the events', () => {
+    assertProperty(
+      fc.property(
+        runArb,
+        fc.integer({ min: -5, max: 200 }),
+        fc.integer({ min: -5, max: 200 }),
+        (r, a, b) => {
+          const timeline = timelineOf(r)
+          // Times in and around the run, at events and between them.
+          const ms = (share: number) => (r.endMs * share) / 100 + (share % 3 === 0 ? 0 : 0.5)
+          const [fromMs, toMs] = [ms(Math.min(a, b)), ms(Math.max(a, b))]
+          const inside = r.events.filter((e) => e.atMs >= fromMs && e.atMs <= toMs).length
+          expect(eventsBetween(r.events, fromMs, toMs)).toBe(inside)
+          expect(eventsBetween(r.events, toMs + 1, fromMs)).toBe(0)
+          const atOrBefore = r.events.filter((e) => e.atMs <= toMs).length
+          expect(eventIndexAt(timeline, toMs)).toBe(atOrBefore - 1)
+          // Exactly at an event's time, that event counts on both ends.
+          const event = r.events[Math.abs(a) % Math.max(1, r.events.length)]
+          if (event !== undefined) {
+            expect(eventsBetween(r.events, event.atMs, event.atMs)).toBe(
+              r.events.filter((e) => e.atMs === event.atMs).length,
+            )
+          }
+        },
+      ),
+      { seed, numRuns: NUM_RUNS },
     )
   })
 

@@ -46,15 +46,29 @@ export function buildTimeline(run: Run, findings: CheckResult): Timeline {
 
 /** Index of the last event at or before `ms` (-1 if none). Events are sorted by time. */
 export function eventIndexAt(timeline: Timeline, ms: number): number {
-  const events = timeline.run.events
+  return eventsBefore(timeline.run.events, ms, true) - 1
+}
+
+/** How many of `events` (sorted by time) lie in [fromMs, toMs], found by binary search. */
+export function eventsBetween(
+  events: readonly { atMs: number }[],
+  fromMs: number,
+  toMs: number,
+): number {
+  return Math.max(0, eventsBefore(events, toMs, true) - eventsBefore(events, fromMs, false))
+}
+
+/** How many of `events` (sorted by time) are before `ms` (or at it, when `orAt`). */
+function eventsBefore(events: readonly { atMs: number }[], ms: number, orAt: boolean): number {
   let lo = 0
   let hi = events.length
   while (lo < hi) {
     const mid = (lo + hi) >> 1
-    if ((events[mid]?.atMs ?? Infinity) <= ms) lo = mid + 1
+    const at = (events[mid] as { atMs: number }).atMs
+    if (at < ms || (orAt && at === ms)) lo = mid + 1
     else hi = mid
   }
-  return lo - 1
+  return lo
 }
 
 /** The state after event `index` (use -1 for the start). */

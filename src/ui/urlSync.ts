@@ -8,9 +8,10 @@
  * A change not yet written when the page goes away (`pagehide`: a reload, a closed tab, a
  * navigation, right after an edit) is written then, so a reload never loses it.
  *
- * A custom scenario's payload needs the deflater (link/encode.ts with fflate, about 5 kB gzipped), which the
- * first screen does without: it is loaded as soon as the lab shows a custom scenario, long before
- * the first write after the quiet time, so even a `pagehide` right after an edit finds it.
+ * A custom scenario's payload needs the deflater (link/encode.ts with fflate, about 5 kB
+ * gzipped), which the first screen does without: it is loaded as soon as the lab shows a custom
+ * scenario, long before the first write after the quiet time, so even a `pagehide` right after
+ * an edit finds it.
  */
 import type { AddressRef } from '../link/address'
 import { writeAddress } from '../link/address'

@@ -15,7 +15,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Run } from '../sim'
 import type { Spans, TimeView } from '../timeline'
-import { nextFollowViews } from '../timeline'
+import { eventsBetween, nextFollowViews } from '../timeline'
 import type {
   AlignRun,
   DangerWindowInput,
@@ -57,23 +57,7 @@ const WHOLE_RUN_SHARE = 10
 /** The work of laying `view` out, in events (see SLICED_EVENTS). */
 export function layoutWork(events: readonly { atMs: number }[], view: TimeView | null): number {
   if (view === null) return events.length
-  return countIn(events, view) + Math.ceil(events.length / WHOLE_RUN_SHARE)
-}
-
-/** Events (in time order) in [fromMs, toMs], by two binary searches. */
-function countIn(events: readonly { atMs: number }[], view: TimeView): number {
-  const first = (ms: number, after: boolean) => {
-    let lo = 0
-    let hi = events.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      const at = (events[mid] as { atMs: number }).atMs
-      if (at < ms || (after && at === ms)) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
-  return first(view.toMs, true) - first(view.fromMs, false)
+  return eventsBetween(events, view.fromMs, view.toMs) + Math.ceil(events.length / WHOLE_RUN_SHARE)
 }
 
 const keyOf = (view: TimeView | null) => (view === null ? '' : `${view.fromMs}:${view.toMs}`)
@@ -211,17 +195,15 @@ function idleTask(task: () => void): () => void {
  * not supported); returns the function that cancels it.
  */
 function whenIdle(afterMs: number, task: () => void): () => void {
-  let idle: number | null = null
+  let cancelIdle = () => {}
   const timer = setTimeout(
     () => {
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(task, { timeout: 1000 })
-      else task()
+      cancelIdle = idleTask(task)
     },
     afterMs + (typeof requestIdleCallback === 'function' ? 0 : 50),
   )
   return () => {
     clearTimeout(timer)
-    if (idle !== null) cancelIdleCallback(idle)
+    cancelIdle()
   }
 }
