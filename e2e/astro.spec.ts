@@ -7,12 +7,11 @@
  * must keep "minimal"), that fits its content, at desktop and phone widths, without a sideways
  * scroll.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
-import { expectEmbedPlays } from './siteBuild'
+import { expectEmbedPlays, runBuild } from './siteBuild'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({
@@ -26,7 +25,7 @@ type PageName = (typeof PAGES)[number]
  * Builds the three pages for the lab at `lab` with Astro; returns each page's built HTML. The
  * site lives under node_modules/.cache so that its imports resolve to this project's packages.
  */
-function buildAstroPages(lab: string): Record<PageName, string> {
+async function buildAstroPages(lab: string): Promise<Record<PageName, string>> {
   mkdirSync('node_modules/.cache', { recursive: true })
   const site = mkdtempSync('node_modules/.cache/fencing-lab-astro-')
   try {
@@ -53,11 +52,15 @@ function buildAstroPages(lab: string): Record<PageName, string> {
       join(pages, 'astro.astro'),
       `---\nimport FencingLab from '../../components/FencingLab.astro'\n---\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Post</title></head><body><main><p>Here is the whole story, live.</p>\n${snippets.astroUsage}\n</main></body></html>\n`,
     )
-    execFileSync(process.execPath, ['node_modules/astro/astro.js', 'build', '--root', site], {
-      stdio: 'pipe',
-      timeout: 120_000,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    })
+    await runBuild(
+      'astro build',
+      process.execPath,
+      ['node_modules/astro/astro.js', 'build', '--root', site],
+      {
+        timeoutMs: 120_000,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      },
+    )
     const built = (name: PageName) =>
       readFileSync(join(site, 'dist/posts', name, 'index.html'), 'utf8')
     return { md: built('md'), mdx: built('mdx'), astro: built('astro') }
@@ -72,7 +75,7 @@ test('the README’s Astro snippets work in a real Astro build (.md, .mdx, .astr
 }) => {
   test.setTimeout(180_000)
   const lab = new URL(baseURL ?? '').origin
-  const built = buildAstroPages(lab)
+  const built = await buildAstroPages(lab)
   for (const name of PAGES) {
     const frames = built[name].match(/<iframe [^>]*>/g) ?? []
     expect(frames, name).toHaveLength(1)

@@ -9,7 +9,6 @@
  * writes only `style.height`). Then each page is loaded directly at a phone's width. No console
  * error anywhere (e2e/fixtures.ts), hydration warnings included.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
@@ -19,6 +18,7 @@ import {
   follow,
   markDocument,
   installComponent,
+  runBuild,
   serveDirectory,
   siteDirectory,
 } from './siteBuild'
@@ -29,7 +29,7 @@ test.use({ launchOptions: blogLaunchOptions() })
 const AFTER = '\n\nA paragraph after the embed.\n'.repeat(4)
 
 /** Builds the site for the lab at `lab`; returns the directory it was built into. */
-function buildDocusaurusSite(lab: string): { site: string; out: string } {
+async function buildDocusaurusSite(lab: string): Promise<{ site: string; out: string }> {
   const snippets = readmeSnippets(`${lab}/`)
   const site = siteDirectory('docusaurus')
   const write = (path: string, text: string) => {
@@ -66,12 +66,12 @@ function buildDocusaurusSite(lab: string): { site: string; out: string } {
     `${snippets.react}\n\n# The React component\n\nHere is the whole story, live.${AFTER}\n` +
       `[An iframe in MDX](/posts/mdx)\n`,
   )
-  execFileSync(
+  await runBuild(
+    'docusaurus build',
     process.execPath,
     ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', site, '--no-minify'],
     {
-      stdio: 'pipe',
-      timeout: 180_000,
+      timeoutMs: 180_000,
       // No persistent cache: webpack keeps it in the working directory's node_modules/.cache,
       // shared by every site built from here, and a stale entry from another site's build
       // drops the pages' metadata ("Cannot destructure property 'title' of 'metadata'").
@@ -87,7 +87,7 @@ test('the README’s Docusaurus snippets and the React component work in a real 
 }) => {
   test.setTimeout(240_000)
   const lab = new URL(baseURL ?? '').origin
-  const { site, out } = buildDocusaurusSite(lab)
+  const { site, out } = await buildDocusaurusSite(lab)
   try {
     const { missing } = await serveDirectory(page, BLOG, out)
     await page.setViewportSize({ width: 1280, height: 800 })

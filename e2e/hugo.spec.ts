@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
-import { expectEmbedPlays } from './siteBuild'
+import { expectEmbedPlays, runBuild } from './siteBuild'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({
@@ -28,7 +28,7 @@ function hugoInstalled(): boolean {
 }
 
 /** Builds a one-post Hugo site for the lab at `lab`; returns the built post's HTML. */
-function buildHugoPost(lab: string): string {
+async function buildHugoPost(lab: string): Promise<string> {
   const site = mkdtempSync(join(tmpdir(), 'fencing-lab-hugo-'))
   try {
     const snippets = readmeSnippets(`${lab}/`)
@@ -49,7 +49,7 @@ function buildHugoPost(lab: string): string {
       join(site, 'content/posts/post.md'),
       `---\ntitle: Why your lock needs a fencing token\n---\n\nHere is the whole story, live.\n\n${snippets.hugoUsage}\n\nRaw HTML is dropped in safe mode:\n\n${snippets.iframe}\n\n${'A paragraph after the embed.\n\n'.repeat(6)}`,
     )
-    execFileSync('hugo', ['--quiet'], { cwd: site, stdio: 'pipe', timeout: 30_000 })
+    await runBuild('hugo', 'hugo', ['--quiet'], { cwd: site, timeoutMs: 30_000 })
     return readFileSync(join(site, 'public/posts/post/index.html'), 'utf8')
   } finally {
     rmSync(site, { recursive: true, force: true })
@@ -62,7 +62,7 @@ test('the README’s Hugo shortcode works in a real Hugo build (safe mode)', asy
 }) => {
   test.skip(!hugoInstalled(), 'hugo is not installed (apt-get install hugo)')
   const lab = new URL(baseURL ?? '').origin
-  const html = buildHugoPost(lab)
+  const html = await buildHugoPost(lab)
   // Safe mode: the pasted raw iframe is gone, the shortcode's is there.
   expect(html).toContain('<!-- raw HTML omitted -->')
   expect(html.match(/<iframe /g)).toHaveLength(1)

@@ -9,7 +9,6 @@
  * directly at a phone's width. No console error anywhere (e2e/fixtures.ts), hydration warnings
  * included.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
@@ -18,6 +17,7 @@ import {
   expectLiveEmbed,
   follow,
   markDocument,
+  runBuild,
   installComponent,
   serveDirectory,
   siteDirectory,
@@ -35,7 +35,7 @@ function importAndElement(snippet: string): { importLine: string; element: strin
 }
 
 /** Builds the site for the lab at `lab`; returns the directory of its static export. */
-function buildNextSite(lab: string): { site: string; out: string } {
+async function buildNextSite(lab: string): Promise<{ site: string; out: string }> {
   const snippets = readmeSnippets(`${lab}/`)
   const site = siteDirectory('next')
   const write = (path: string, text: string) => {
@@ -84,11 +84,15 @@ function buildNextSite(lab: string): { site: string; out: string } {
       `      ${component.element}\n      <p>A paragraph after the embed.</p>\n` +
       `      <Link href="/posts/mdx/">An iframe in MDX</Link>\n    </article>\n  )\n}\n`,
   )
-  execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build', site], {
-    stdio: 'pipe',
-    timeout: 180_000,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  })
+  await runBuild(
+    'next build',
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'build', site],
+    {
+      timeoutMs: 180_000,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  )
   return { site, out: join(site, 'out') }
 }
 
@@ -98,7 +102,7 @@ test('the README’s Next.js snippets and the React component work in a real Nex
 }) => {
   test.setTimeout(240_000)
   const lab = new URL(baseURL ?? '').origin
-  const { site, out } = buildNextSite(lab)
+  const { site, out } = await buildNextSite(lab)
   try {
     const { missing } = await serveDirectory(page, BLOG, out)
     await page.setViewportSize({ width: 1280, height: 800 })

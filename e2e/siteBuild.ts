@@ -10,7 +10,8 @@
  * (`require.resolveWeak is not a function`).
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test'
-import { expect } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { spawn } from 'node:child_process'
 import { expectFrameFitsPost, frameContentHeight } from './embedHost'
 import {
   cpSync,
@@ -62,6 +63,62 @@ export function installComponent(site: string): void {
     exports: ours.exports,
     peerDependencies: { react: '>=18' },
   })
+}
+
+/**
+ * Runs a site's build (`command args`) without blocking the test worker, and fails with what the
+ * build printed last when it exits non-zero or runs past `timeoutMs` (then its whole process
+ * group is killed: Next.js and Docusaurus build in worker processes). A synchronous
+ * `execFileSync` had only `spawnSync ETIMEDOUT` to say when a build hung on CI, not where. The
+ * build's duration is recorded as an annotation of the test.
+ */
+export async function runBuild(
+  what: string,
+  command: string,
+  args: readonly string[],
+  options: { timeoutMs: number; cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<void> {
+  const startMs = Date.now()
+  const lines: string[] = []
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n'))
+    if (lines.length > 400) lines.splice(0, lines.length - 200)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  const lastOutput = () =>
+    lines
+      .filter((line) => line.trim() !== '')
+      .slice(-40)
+      .join('\n')
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+  }, options.timeoutMs)
+  const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolvePromise, reject) => {
+      child.on('error', reject)
+      child.on('close', (code, signal) => resolvePromise({ code, signal }))
+    },
+  ).finally(() => clearTimeout(timer))
+  const seconds = ((Date.now() - startMs) / 1000).toFixed(1)
+  test.info().annotations.push({ type: 'build', description: `${what}: ${seconds} s` })
+  if (timedOut) {
+    throw new Error(
+      `${what} did not finish within ${options.timeoutMs / 1000} s; it printed last:\n${lastOutput()}`,
+    )
+  }
+  if (outcome.code !== 0) {
+    const how = outcome.signal === null ? `exit code ${outcome.code}` : `signal ${outcome.signal}`
+    throw new Error(`${what} failed (${how}) after ${seconds} s; it printed last:\n${lastOutput()}`)
+  }
 }
 
 const TYPES: Record<string, string> = {

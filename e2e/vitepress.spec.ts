@@ -6,12 +6,11 @@
  * lab and hydrated by VitePress's own JavaScript, shows a live embed that fits its content, at
  * desktop and phone widths, without a sideways scroll.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { expect, test } from './fixtures'
 import { BLOG, blogLaunchOptions, expectFrameFitsPost } from './embedHost'
-import { expectEmbedPlays } from './siteBuild'
+import { expectEmbedPlays, runBuild } from './siteBuild'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 
 test.use({
@@ -29,10 +28,10 @@ const TYPES: Record<string, string> = {
  * Builds a VitePress site with one post for the lab at `lab`; returns a reader of its built files.
  * The site lives under node_modules/.cache so that its imports (vue) resolve to this project's.
  */
-function buildVitePressSite(lab: string): {
+async function buildVitePressSite(lab: string): Promise<{
   file: (path: string) => Buffer | null
   done: () => void
-} {
+}> {
   mkdirSync('node_modules/.cache', { recursive: true })
   const site = mkdtempSync('node_modules/.cache/fencing-lab-vitepress-')
   const snippets = readmeSnippets(`${lab}/`)
@@ -47,10 +46,14 @@ function buildVitePressSite(lab: string): {
     join(site, 'posts/post.md'),
     `# Why your lock needs a fencing token\n\nHere is the whole story, live.\n\n${snippets.vitepress}\n\n${'A paragraph after the embed.\n\n'.repeat(6)}`,
   )
-  execFileSync(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', site], {
-    stdio: 'pipe',
-    timeout: 120_000,
-  })
+  await runBuild(
+    'vitepress build',
+    process.execPath,
+    ['node_modules/vitepress/bin/vitepress.js', 'build', site],
+    {
+      timeoutMs: 120_000,
+    },
+  )
   const dist = join(site, '.vitepress/dist')
   return {
     file: (path) => {
@@ -70,7 +73,7 @@ test('the README’s VitePress snippets work in a real VitePress build', async (
 }) => {
   test.setTimeout(180_000)
   const lab = new URL(baseURL ?? '').origin
-  const site = buildVitePressSite(lab)
+  const site = await buildVitePressSite(lab)
   try {
     const html = site.file('posts/post.html')?.toString('utf8') ?? ''
     // VitePress kept the iframe as pasted, and the config put the sizing script in the head.
