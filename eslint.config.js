@@ -47,6 +47,8 @@ export default defineConfig(
       'coverage/',
       'bench/tmp/',
       '.sites/',
+      // Scratch scripts, never committed (.gitignore).
+      'e2e/.*.tmp.mts',
     ],
   },
 

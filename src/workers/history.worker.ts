@@ -2,24 +2,15 @@
  * Reads and judges a real history off the page's thread, so a large one never freezes the page
  * (src/history is the pure core; this is its worker shell). One job per worker: the page sends
  * the inputs, the worker answers with the outcome, or with what went wrong; while it works it
- * says how far it has got (`{ progress }`, at most every PROGRESS_STEP of the work).
+ * says how far it has got (`{ progress }`, at most every PROGRESS_STEP of the work). A large
+ * outcome's long arrays go first, in parts (historyReply.ts).
  * Picked or dropped files come as the files themselves (historySources.ts): the worker reads them.
  */
-import type { JudgeOutcome } from '../history'
 import { judgeHistory } from '../history'
-import type { HistorySource } from './historySources'
+import { takeParts } from '../explore/resultParts'
+import type { HistoryJob, HistoryMessage, HistoryProgress, HistoryReply } from './historyReply'
+import { HISTORY_REPLY_PARTS } from './historyReply'
 import { readSources, UNREADABLE } from './historySources'
-
-export interface HistoryJob {
-  inputs: HistorySource[]
-}
-
-export type HistoryReply = { ok: true; outcome: JudgeOutcome } | { ok: false; message: string }
-
-/** How far the judge has got (0 to 1): sent before the reply. */
-export interface HistoryProgress {
-  progress: number
-}
 
 /** Progress is posted when it has grown by this much (a hundred messages would be noise). */
 const PROGRESS_STEP = 0.02
@@ -28,13 +19,17 @@ self.addEventListener('message', (event: MessageEvent<HistoryJob>) => {
   void answer(event.data)
 })
 
+function post(message: HistoryMessage): void {
+  self.postMessage(message)
+}
+
 async function answer(job: HistoryJob): Promise<void> {
   let reply: HistoryReply
   let told = 0
   const onProgress = (done: number) => {
     if (done - told < PROGRESS_STEP) return
     told = done
-    self.postMessage({ progress: done } satisfies HistoryProgress)
+    post({ progress: done } satisfies HistoryProgress)
   }
   const inputs = await readSources(job.inputs)
   if (inputs === null) {
@@ -46,5 +41,6 @@ async function answer(job: HistoryJob): Promise<void> {
       reply = { ok: false, message: problem instanceof Error ? problem.message : String(problem) }
     }
   }
-  self.postMessage(reply)
+  for (const part of takeParts(reply, HISTORY_REPLY_PARTS)) post({ part })
+  post(reply)
 }

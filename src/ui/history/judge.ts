@@ -8,7 +8,9 @@ import type { JudgeOutcome } from '../../history'
 import type { HistorySource } from '../../workers/historySources'
 import { readSources, UNREADABLE } from '../../workers/historySources'
 import { spawnHistoryWorker } from '../../workers/spawn'
-import type { HistoryProgress, HistoryReply } from '../../workers/history.worker'
+import type { HistoryMessage, HistoryReply } from '../../workers/historyReply'
+import { HISTORY_REPLY_PARTS } from '../../workers/historyReply'
+import { PartGatherer } from '../../explore/resultParts'
 
 /** `onProgress` hears how much of the judging is done (0 to 1) while the worker reads. */
 export async function judgeOffThread(
@@ -28,20 +30,29 @@ export async function judgeOffThread(
   return judgeHistory(read)
 }
 
-/** The worker's reply, or a rejection when the worker could not start or run. */
+/**
+ * The worker's reply, with its parts put back in place, or a rejection when the worker could not
+ * start or run.
+ */
 function viaWorker(
   inputs: HistorySource[],
   onProgress: (done: number) => void,
 ): Promise<HistoryReply> {
   return new Promise((resolve, reject) => {
     const worker = spawnHistoryWorker()
-    worker.addEventListener('message', (event: MessageEvent<HistoryReply | HistoryProgress>) => {
-      if ('progress' in event.data) {
-        onProgress(event.data.progress)
+    const parts = new PartGatherer(HISTORY_REPLY_PARTS)
+    worker.addEventListener('message', (event: MessageEvent<HistoryMessage>) => {
+      const message = event.data
+      if ('progress' in message) {
+        onProgress(message.progress)
+        return
+      }
+      if ('part' in message) {
+        parts.add(message.part)
         return
       }
       worker.terminate()
-      resolve(event.data)
+      resolve(parts.complete(message))
     })
     worker.addEventListener('error', (event) => {
       worker.terminate()
