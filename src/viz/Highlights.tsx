@@ -91,7 +91,7 @@ export const Focus = memo(function Focus({
           />
         ))}
       {model.findings
-        .filter((f) => indexes.has(f.finding.eventIndex))
+        .filter((f) => f.eventIndexes.some((i) => indexes.has(i)))
         .map((f) => (
           <circle key={f.key} className="fl-halo" strokeWidth="5" cx={f.x} cy={f.y} r="12" />
         ))}

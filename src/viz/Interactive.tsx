@@ -325,6 +325,14 @@ const FindingView = memo(function FindingView({
         height="24"
         rx="4"
       />
+      {/* A marker that stands for several findings is drawn as a little stack of them. */}
+      {marker.count > 1 ? (
+        <path
+          className="fl-finding-shape fl-finding-stack"
+          transform={`translate(${marker.x + 3},${marker.y - 3})`}
+          d={sev === 'violation' ? OCTAGON : TRIANGLE}
+        />
+      ) : null}
       <path
         className="fl-finding-shape"
         transform={`translate(${marker.x},${marker.y})`}

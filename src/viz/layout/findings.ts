@@ -3,9 +3,15 @@
  * lanes — a diamond for a violation, a triangle for a warning — at the moment each happened, with
  * an interval bar for findings that last (two believers), a guide down to the lane where it
  * happened, and a faint band over the clients involved.
+ *
+ * Markers close in time are spread apart along the row. When there are more than the row can
+ * hold (a long history can have a thousand findings), findings within one marker's width of each
+ * other share a marker that says how many it stands for: spread, they would pile up at the
+ * row's end, each with a guide across the plot, and each a DOM node and a Tab stop.
  */
 import type { Finding, FindingKind } from '../../sim'
 import { formatMs } from '../../sim'
+import type { TimeView } from '../../timeline'
 import type { Ctx } from './context'
 import { PRIORITY, requestLabel, xOf } from './context'
 import { round } from './labels'
@@ -33,24 +39,113 @@ export function findingName(f: Finding): string {
   return `${what}, ${FINDING_WORDS[f.kind]}, at ${formatMs(f.atMs)}: ${f.message}`
 }
 
+interface Flat {
+  finding: Finding
+  /** Index into `[...violations, ...warnings]`. */
+  index: number
+  trueX: number
+}
+
+/** "3 violations and 1 warning" */
+function counted(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`
+}
+
+/** What a marker that stands for several findings is called (its tooltip and accessible name). */
+function groupName(group: readonly Flat[], lead: Flat): string {
+  const violations = group.filter((g) => g.finding.severity === 'violation').length
+  const warnings = group.length - violations
+  const how = [
+    violations > 0 ? counted(violations, 'violation') : null,
+    warnings > 0 ? counted(warnings, 'warning') : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' and ')
+  const kinds = new Map<FindingKind, number>()
+  for (const g of group) kinds.set(g.finding.kind, (kinds.get(g.finding.kind) ?? 0) + 1)
+  const what = [...kinds].map(([kind, n]) => `${FINDING_WORDS[kind]} ×${n}`).join(', ')
+  const first = (group[0] as Flat).finding.atMs
+  const last = (group[group.length - 1] as Flat).finding.atMs
+  return `${how} from ${formatMs(first)} to ${formatMs(last)} (${what}). ${findingName(lead.finding)}`
+}
+
+/** The words beside a marker: the kind, with a count when it stands for several. */
+function groupWords(group: readonly Flat[], lead: Flat): string {
+  const words = FINDING_WORDS[lead.finding.kind]
+  if (group.length === 1) return words
+  return group.every((g) => g.finding.kind === lead.finding.kind)
+    ? `${words} ×${group.length}`
+    : `${group.length} findings`
+}
+
+/**
+ * Whether spreading the markers one per finding would overlap two that are in view: the spread
+ * ran into the row's end, where the rest would pile up.
+ */
+function overflows(ctx: Ctx, flat: readonly Flat[], inView: (f: Finding) => boolean): boolean {
+  const limit = ctx.right - MARKER_HALF_PX
+  let prevX = -Infinity
+  for (const { finding, trueX } of flat) {
+    const x = Math.min(limit, Math.max(trueX, prevX + MARKER_SPACING_PX))
+    if (x - prevX < 2 * MARKER_HALF_PX && inView(finding)) return true
+    prevX = x
+  }
+  return false
+}
+
+/**
+ * Findings in groups of those within one marker spacing of the group's first; a group never
+ * spans the view's edge (a zoomed view keeps the markers it shows whole).
+ */
+function groups(flat: readonly Flat[], inView: (f: Finding) => boolean): Flat[][] {
+  const out: Flat[][] = []
+  let current: Flat[] = []
+  for (const item of flat) {
+    const first = current[0]
+    if (
+      first !== undefined &&
+      item.trueX < first.trueX + MARKER_SPACING_PX &&
+      inView(item.finding) === inView(first.finding)
+    ) {
+      current.push(item)
+    } else {
+      if (current.length > 0) out.push(current)
+      current = [item]
+    }
+  }
+  if (current.length > 0) out.push(current)
+  return out
+}
+
 export function findingMarkers(
   ctx: Ctx,
   row: { y0: number; y1: number; markerY: number },
+  view: TimeView | null = null,
 ): { markers: FindingMarker[]; bands: FindingBand[] } {
-  const flat = [...ctx.findings.violations, ...ctx.findings.warnings].map((finding, index) => ({
-    finding,
-    index,
-  }))
+  const flat: Flat[] = [...ctx.findings.violations, ...ctx.findings.warnings].map(
+    (finding, index) => ({
+      finding,
+      index,
+      trueX: xOf(ctx, Math.min(finding.atMs, ctx.endMs)),
+    }),
+  )
   flat.sort(
     (a, b) => a.finding.atMs - b.finding.atMs || a.finding.eventIndex - b.finding.eventIndex,
   )
+  const inView = (f: Finding) => view === null || (f.atMs >= view.fromMs && f.atMs <= view.toMs)
+  const grouped = overflows(ctx, flat, inView) ? groups(flat, inView) : flat.map((f) => [f])
   const markers: FindingMarker[] = []
   const bands: FindingBand[] = []
   let prevX = -Infinity
-  for (const { finding, index } of flat) {
-    const trueX = xOf(ctx, Math.min(finding.atMs, ctx.endMs))
+  for (const group of grouped) {
+    const first = group[0]
+    if (first === undefined) continue
+    // A group shows its first violation (its worst), else its first finding.
+    const lead = group.find((g) => g.finding.severity === 'violation') ?? first
+    const { finding, index } = lead
+    // Placed at the group's first moment.
     const x = round(
-      Math.min(ctx.right - MARKER_HALF_PX, Math.max(trueX, prevX + MARKER_SPACING_PX)),
+      Math.min(ctx.right - MARKER_HALF_PX, Math.max(first.trueX, prevX + MARKER_SPACING_PX)),
     )
     prevX = x
     const marker: FindingMarker = {
@@ -59,19 +154,21 @@ export function findingMarkers(
       finding,
       kind: finding.kind,
       severity: finding.severity,
+      count: group.length,
+      eventIndexes: group.map((g) => g.finding.eventIndex),
       x,
       y: row.markerY,
-      trueX,
+      trueX: lead.trueX,
       interval: null,
       guide: null,
       label: null,
-      name: findingName(finding),
+      name: group.length === 1 ? findingName(finding) : groupName(group, lead),
     }
     if (finding.untilMs !== null) {
       // The interval runs along the bottom of the row, under the markers and their labels.
       marker.interval = {
-        x0: trueX,
-        x1: Math.max(trueX + 2, xOf(ctx, Math.min(finding.untilMs, ctx.endMs))),
+        x0: lead.trueX,
+        x1: Math.max(lead.trueX + 2, xOf(ctx, Math.min(finding.untilMs, ctx.endMs))),
         y0: round(row.y1 - 7),
         y1: round(row.y1 - 1),
       }
@@ -92,7 +189,7 @@ export function findingMarkers(
         marker.guide = {
           x0: x,
           y0: round(row.markerY + MARKER_HALF_PX + 1),
-          x1: trueX,
+          x1: lead.trueX,
           y1: round(lane.yc - lane.barHalf - 1),
         }
       }
@@ -104,7 +201,7 @@ export function findingMarkers(
       y1: row.markerY + MARKER_HALF_PX,
     })
     const y = round(row.markerY + ctx.m.smallFontPx * 0.36)
-    const words = FINDING_WORDS[finding.kind]
+    const words = groupWords(group, lead)
     const interval = marker.interval
     if (interval !== null) {
       ctx.occupancy.add({ x0: interval.x0, y0: interval.y0, x1: interval.x1, y1: interval.y1 })

@@ -258,7 +258,7 @@ export function* layoutDiagramSteps(input: LayoutInput): Steps<DiagramModel> {
   yield
   const lines = tokenLines(ctx)
   yield
-  const found = findingMarkers(ctx, findingsRow)
+  const found = findingMarkers(ctx, findingsRow, view)
   const { markers, bands } = view === null ? found : findingsInView(found, view)
   const faults = faultMarkers(ctx, nodesWithDownBlockAt(blocks))
   const partitions = partitionBands(ctx)

@@ -242,6 +242,13 @@ export interface FindingMarker {
   finding: Finding
   kind: FindingKind
   severity: Finding['severity']
+  /**
+   * How many findings the marker stands for: 1, or more when the row cannot hold a marker for
+   * each (it then shows the first violation among them, else the first).
+   */
+  count: number
+  /** The trace indexes of the events of every finding it stands for. */
+  eventIndexes: number[]
   x: number
   y: number
   trueX: number
