@@ -164,12 +164,60 @@ export function shortReason(reason: string): string {
 /**
  * A key that survives an intervention: the resource, the write's message and the phase, not the
  * event's index (an early pause shifts every later index, and React would redraw every badge).
+ * A repeat of the same three (a retried write) adds its index.
  */
-function decisionKey(d: DecisionMark, used: Set<string>): string {
+function decisionKey(d: DecisionMark, repeat: boolean): string {
   const base = `decision-${d.resource}-${d.msg}-${d.outcome === 'checked' ? 'check' : 'final'}`
-  const key = used.has(base) ? `${base}-${d.eventIndex}` : base
-  used.add(key)
-  return key
+  return repeat ? `${base}-${d.eventIndex}` : base
+}
+
+/**
+ * A decision badge whose key and title are written when first asked for: a dense run's layout
+ * keeps tens of thousands of decisions, nearly all drawn in bulk as pips, whose keys and titles
+ * are never read.
+ */
+class Badge implements DecisionBadge {
+  // Declared, not defined: the constructor copies them in, so the built code stays small.
+  declare eventIndex: number
+  declare resource: NodeId
+  declare msg: number
+  declare client: NodeId
+  declare hue: number | null
+  declare token: DecisionBadge['token']
+  declare outcome: DecisionBadge['outcome']
+  declare effect: boolean
+  declare atMs: number
+  declare x: number
+  declare lineY: number
+  declare row: number
+  declare cx: number
+  declare cy: number
+  declare w: number
+  declare h: number
+  declare pip: boolean
+  declare text: string
+  declare reason: PlacedLabel | null
+  declare value: PlacedLabel | null
+  readonly #mark: DecisionMark
+  readonly #repeat: boolean
+  #key: string | null = null
+  #title: string | null = null
+
+  constructor(mark: DecisionMark, repeat: boolean, fields: Omit<DecisionBadge, 'key' | 'title'>) {
+    this.#mark = mark
+    this.#repeat = repeat
+    Object.assign(this, fields)
+  }
+
+  get key(): string {
+    this.#key ??= decisionKey(this.#mark, this.#repeat)
+    return this.#key
+  }
+
+  get title(): string {
+    this.#title ??= decisionTitle(this.#mark)
+    return this.#title
+  }
 }
 
 export function decisionBadges(
@@ -178,7 +226,8 @@ export function decisionBadges(
 ): { badges: DecisionBadge[]; links: CheckApplyLink[] } {
   const badges: DecisionBadge[] = []
   const links: CheckApplyLink[] = []
-  const keys = new Set<string>()
+  // The messages whose decision of each phase has been seen, per resource and phase.
+  const seen = new Map<string, Set<number>>()
   for (const [resource, { items }] of packed) {
     const lane = ctx.lanes.get(resource)
     if (lane === undefined) continue
@@ -187,8 +236,12 @@ export function decisionBadges(
     for (const item of items) {
       const d = item.mark
       const cy = round(lane.yc + item.row * ctx.m.rowPx)
-      const badge: DecisionBadge = {
-        key: decisionKey(d, keys),
+      const phase = `${resource}-${d.outcome === 'checked' ? 'check' : 'final'}`
+      let msgs = seen.get(phase)
+      if (msgs === undefined) seen.set(phase, (msgs = new Set()))
+      const repeat = msgs.has(d.msg)
+      msgs.add(d.msg)
+      const badge: DecisionBadge = new Badge(d, repeat, {
         eventIndex: d.eventIndex,
         resource,
         msg: d.msg,
@@ -209,8 +262,7 @@ export function decisionBadges(
         text: item.text,
         reason: null,
         value: null,
-        title: decisionTitle(d),
-      }
+      })
       badges.push(badge)
       if (!item.pip) {
         ctx.occupancy.add({
