@@ -257,6 +257,7 @@ ${hueClasses}
 .fl-finding-bang{stroke:var(--fl-bg);stroke-width:1.8;stroke-linecap:round}
 .fl-finding-warning .fl-finding-bang{stroke:#1f2328}
 .fl-finding-hit{fill:transparent}
+.fl-finding-stack{opacity:.6}
 .fl-finding:hover .fl-finding-shape,.fl-finding:focus-visible .fl-finding-shape{stroke-width:2.5}
 .fl-finding:focus-visible .fl-finding-hit{fill:var(--fl-highlight);fill-opacity:.4}
 .fl-finding-interval{fill:none;stroke-width:1.5}

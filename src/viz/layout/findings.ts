@@ -18,6 +18,8 @@ import { round } from './labels'
 import type { FindingBand, FindingMarker } from './types'
 
 const MARKER_SPACING_PX = 20
+/** Grouped markers are drawn as a little stack, 3 px wider: they keep this far apart. */
+const GROUP_SPACING_PX = 24
 export const MARKER_HALF_PX = 8.5
 
 export const FINDING_WORDS: Record<FindingKind, string> = {
@@ -94,7 +96,7 @@ function overflows(ctx: Ctx, flat: readonly Flat[], inView: (f: Finding) => bool
 }
 
 /**
- * Findings in groups of those within one marker spacing of the group's first; a group never
+ * Findings in groups of those within one group spacing of the group's first; a group never
  * spans the view's edge (a zoomed view keeps the markers it shows whole).
  */
 function groups(flat: readonly Flat[], inView: (f: Finding) => boolean): Flat[][] {
@@ -104,7 +106,7 @@ function groups(flat: readonly Flat[], inView: (f: Finding) => boolean): Flat[][
     const first = current[0]
     if (
       first !== undefined &&
-      item.trueX < first.trueX + MARKER_SPACING_PX &&
+      item.trueX < first.trueX + GROUP_SPACING_PX &&
       inView(item.finding) === inView(first.finding)
     ) {
       current.push(item)
@@ -133,7 +135,9 @@ export function findingMarkers(
     (a, b) => a.finding.atMs - b.finding.atMs || a.finding.eventIndex - b.finding.eventIndex,
   )
   const inView = (f: Finding) => view === null || (f.atMs >= view.fromMs && f.atMs <= view.toMs)
-  const grouped = overflows(ctx, flat, inView) ? groups(flat, inView) : flat.map((f) => [f])
+  const crowded = overflows(ctx, flat, inView)
+  const grouped = crowded ? groups(flat, inView) : flat.map((f) => [f])
+  const spacingPx = crowded ? GROUP_SPACING_PX : MARKER_SPACING_PX
   const markers: FindingMarker[] = []
   const bands: FindingBand[] = []
   let prevX = -Infinity
@@ -144,9 +148,7 @@ export function findingMarkers(
     const lead = group.find((g) => g.finding.severity === 'violation') ?? first
     const { finding, index } = lead
     // Placed at the group's first moment.
-    const x = round(
-      Math.min(ctx.right - MARKER_HALF_PX, Math.max(first.trueX, prevX + MARKER_SPACING_PX)),
-    )
+    const x = round(Math.min(ctx.right - MARKER_HALF_PX, Math.max(first.trueX, prevX + spacingPx)))
     prevX = x
     const marker: FindingMarker = {
       key: `finding-${index}`,
