@@ -26,7 +26,13 @@ export type DecodeLink = (encoded: string) => DecodeResult
 
 /** True when the address holds a custom scenario, which needs the decoder to open. */
 export function holdsScenario(search: string, hash: string): boolean {
-  return readLinkParts(search, hash).ref.kind === 'encoded'
+  return encodedScenarioOf(search, hash) !== null
+}
+
+/** The custom scenario the address holds, as encoded in it; null when it holds none. */
+export function encodedScenarioOf(search: string, hash: string): string | null {
+  const { ref } = readLinkParts(search, hash)
+  return ref.kind === 'encoded' ? ref.encoded : null
 }
 
 /**

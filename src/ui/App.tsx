@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { DecodeLink } from '../link/lab'
-import { holdsScenario, readLabAddress } from '../link/lab'
+import { encodedScenarioOf, holdsScenario, readLabAddress } from '../link/lab'
 import { writeAddress } from '../link/address'
 import { DEFAULT_PRESET_ID } from '../sim'
 import type { LabInit, LabStore } from '../store'
@@ -47,6 +47,26 @@ export function addressNeeds(): Promise<DecodeLink | null> {
     },
   )
   return decoder
+}
+
+/**
+ * `decode`, having already read the address's own scenario in a task of its own: a long link (ten
+ * clients contending for 500 rounds, 25,000 script steps, 4 kB) took about 200 ms to inflate and
+ * check, in the same task as the app's first render, and the two together held the page 0.6 s
+ * before it could answer. The scenario read ahead is handed out once, to the lab that opens
+ * it; any other call decodes anew.
+ */
+export async function decodedAhead(decode: DecodeLink): Promise<DecodeLink> {
+  const encoded = encodedScenarioOf(location.search, location.hash)
+  if (encoded === null) return decode
+  let ahead: ReturnType<DecodeLink> | null = decode(encoded)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return (text) => {
+    if (text !== encoded || ahead === null) return decode(text)
+    const result = ahead
+    ahead = null
+    return result
+  }
 }
 
 function openAddress(decode: DecodeLink | null): Opened {
