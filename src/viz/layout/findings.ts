@@ -5,9 +5,9 @@
  * happened, and a faint band over the clients involved.
  *
  * Markers close in time are spread apart along the row. When there are more than the row can
- * hold (a long history can have a thousand findings), findings within one marker's width of each
- * other share a marker that says how many it stands for: spread, they would pile up at the
- * row's end, each with a guide across the plot, and each a DOM node and a Tab stop.
+ * hold (a long history can have a thousand findings), findings less than GROUP_SPACING_PX apart
+ * share a marker that says how many it stands for: spread, they would pile up at the row's end,
+ * each with a guide across the plot, and each a DOM node and a Tab stop.
  */
 import type { Finding, FindingKind } from '../../sim'
 import { formatMs } from '../../sim'
