@@ -117,17 +117,23 @@ async function waitForServer(
   exited: () => boolean,
   errors: () => string,
 ): Promise<void> {
+  // What the last try said: a port that fetch refuses to use (the Fetch standard's "bad ports",
+  // such as 4190) looks like a server that never starts.
+  let last = 'no answer'
   for (let i = 0; i < 150; i++) {
     if (exited()) throw new Error(`vite preview exited: ${errors()}`)
     try {
       const response = await fetch(url)
       if (response.ok) return
-    } catch {
-      // not up yet
+      last = `HTTP ${response.status}`
+    } catch (error) {
+      // Not up yet, or a port fetch will not use.
+      const cause = error instanceof Error ? error.cause : undefined
+      last = String(cause instanceof Error ? cause.message : error)
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`vite preview did not start at ${url}: ${errors()}`)
+  throw new Error(`vite preview did not start at ${url} (last try: ${last}): ${errors()}`)
 }
 
 /**
