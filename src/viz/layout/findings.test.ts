@@ -67,7 +67,7 @@ describe('the findings row', () => {
       expect(m.eventIndexes).toContain(m.finding.eventIndex)
       if (m.count > 1) {
         // Named for what it stands for, then for the finding it shows.
-        expect(m.name).toMatch(/^\d+ (violations?|warnings?)( and \d+ warnings?)? from /)
+        expect(m.name).toMatch(new RegExp(`^${m.count} findings from .+ \\(.+ ×\\d+\\)\\. `))
         expect(m.name.endsWith(findingName(m.finding))).toBe(true)
       }
     }

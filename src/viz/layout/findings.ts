@@ -48,27 +48,17 @@ interface Flat {
   trueX: number
 }
 
-/** "3 violations and 1 warning" */
-function counted(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`
-}
-
 /** What a marker that stands for several findings is called (its tooltip and accessible name). */
 function groupName(group: readonly Flat[], lead: Flat): string {
-  const violations = group.filter((g) => g.finding.severity === 'violation').length
-  const warnings = group.length - violations
-  const how = [
-    violations > 0 ? counted(violations, 'violation') : null,
-    warnings > 0 ? counted(warnings, 'warning') : null,
-  ]
-    .filter((part) => part !== null)
-    .join(' and ')
-  const kinds = new Map<FindingKind, number>()
-  for (const g of group) kinds.set(g.finding.kind, (kinds.get(g.finding.kind) ?? 0) + 1)
-  const what = [...kinds].map(([kind, n]) => `${FINDING_WORDS[kind]} ×${n}`).join(', ')
+  const kinds = new Map<string, number>()
+  for (const { finding } of group) {
+    const words = FINDING_WORDS[finding.kind]
+    kinds.set(words, (kinds.get(words) ?? 0) + 1)
+  }
+  const what = [...kinds].map(([words, n]) => `${words} ×${n}`).join(', ')
   const first = (group[0] as Flat).finding.atMs
   const last = (group[group.length - 1] as Flat).finding.atMs
-  return `${how} from ${formatMs(first)} to ${formatMs(last)} (${what}). ${findingName(lead.finding)}`
+  return `${group.length} findings from ${formatMs(first)} to ${formatMs(last)} (${what}). ${findingName(lead.finding)}`
 }
 
 /** The words beside a marker: the kind, with a count when it stands for several. */
