@@ -6,19 +6,7 @@ import { presetRun } from '../testing/presetRuns'
 import type { LabRun } from './labRun'
 import { deriveLabRun, indexRun } from './labRun'
 import { createRunClient, createRunHost, RUN_RESULT_PARTS } from './runJob'
-import type { PartPlan } from './resultParts'
-import { takeParts } from './resultParts'
-
-/** Every object reachable from `root` (not through `stop`), each once. */
-function reachable(root: unknown, into: Set<object>, stop: ReadonlySet<unknown> = new Set()) {
-  const pending: unknown[] = [root]
-  while (pending.length > 0) {
-    const value = pending.pop()
-    if (typeof value !== 'object' || value === null || into.has(value) || stop.has(value)) continue
-    into.add(value)
-    for (const child of Object.values(value)) pending.push(child)
-  }
-}
+import { sharedAcrossParts } from '../testing/sharedParts'
 
 function scenarioOf(input: unknown) {
   const parsed = parseScenario(input)
@@ -37,26 +25,9 @@ describe('the run job’s result in parts', () => {
     ['redlock-pause (five lock nodes)', () => presetRun('redlock-pause').run.scenario],
     ['a 40k-event run', big],
   ])('shares no object across parts or with the skeleton: %s', (_, scenario) => {
-    const lab = deriveLabRun(scenario())
-    const oneEach: PartPlan = {
-      paths: RUN_RESULT_PARTS.paths.map((p) => ({ ...p, itemsPerPart: 1 })),
-    }
-    const parts = takeParts(lab, oneEach)
-    expect(parts.length).toBeGreaterThan(0)
-    const skeleton = new Set<object>()
-    reachable(lab, skeleton)
-    const owner = new Map<object, number>()
-    parts.forEach((part, i) => {
-      const mine = new Set<object>()
-      reachable(part.items, mine)
-      mine.delete(part.items)
-      for (const o of mine) {
-        expect(skeleton.has(o)).toBe(false)
-        const before = owner.get(o)
-        expect(before === undefined || before === i).toBe(true)
-        owner.set(o, i)
-      }
-    })
+    const { parts, shared } = sharedAcrossParts(deriveLabRun(scenario()), RUN_RESULT_PARTS)
+    expect(parts).toBeGreaterThan(0)
+    expect(shared).toBe(0)
   })
 
   it('crosses from the worker equal to the run derived on the page', async () => {

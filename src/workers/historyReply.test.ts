@@ -2,21 +2,11 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { HistoryInput } from '../history'
 import { judgeHistory } from '../history'
-import { PartGatherer, takeParts } from '../explore/resultParts'
+import { PartGatherer } from '../explore/resultParts'
+import { sharedAcrossParts } from '../testing/sharedParts'
 import { largeHistory } from '../testing/largeHistory'
 import type { HistoryMessage, HistoryReply } from './historyReply'
 import { HISTORY_REPLY_PARTS } from './historyReply'
-
-/** Every object reachable from `root`, each once. */
-function reachable(root: unknown, into: Set<object>) {
-  const pending: unknown[] = [root]
-  while (pending.length > 0) {
-    const value = pending.pop()
-    if (typeof value !== 'object' || value === null || into.has(value)) continue
-    into.add(value)
-    for (const child of Object.values(value)) pending.push(child)
-  }
-}
 
 const example = (file: string): HistoryInput => ({
   name: file,
@@ -43,24 +33,9 @@ describe('the history worker’s reply in parts', () => {
   ])('shares no object across parts or with the skeleton: %s', (_, inputs) => {
     const reply: HistoryReply = { ok: true, outcome: judgeHistory(inputs) }
     expect(reply.outcome.ok).toBe(true)
-    const oneEach = {
-      paths: HISTORY_REPLY_PARTS.paths.map((p) => ({ ...p, itemsPerPart: 1 })),
-    }
-    const parts = takeParts(reply, oneEach)
-    expect(parts.length).toBeGreaterThan(3)
-    const skeleton = new Set<object>()
-    reachable(reply, skeleton)
-    const owner = new Map<object, number>()
-    parts.forEach((part, i) => {
-      const mine = new Set<object>()
-      reachable(part.items, mine)
-      mine.delete(part.items)
-      for (const o of mine) {
-        expect(skeleton.has(o)).toBe(false)
-        expect(owner.get(o) ?? i).toBe(i)
-        owner.set(o, i)
-      }
-    })
+    const { parts, shared } = sharedAcrossParts(reply, HISTORY_REPLY_PARTS)
+    expect(parts).toBeGreaterThan(3)
+    expect(shared).toBe(0)
   })
 
   it('crosses from the worker in parts, then the reply, equal to the judgement', async () => {
