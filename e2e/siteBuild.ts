@@ -100,7 +100,11 @@ export async function runBuild(
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // The group ended on its own between the timeout and the kill.
+    }
   }, options.timeoutMs)
   const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
     (resolvePromise, reject) => {

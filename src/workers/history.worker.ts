@@ -8,7 +8,7 @@
  */
 import { judgeHistory } from '../history'
 import { takeParts } from '../explore/resultParts'
-import type { HistoryJob, HistoryMessage, HistoryProgress, HistoryReply } from './historyReply'
+import type { HistoryJob, HistoryMessage, HistoryReply } from './historyReply'
 import { HISTORY_REPLY_PARTS } from './historyReply'
 import { readSources, UNREADABLE } from './historySources'
 
@@ -29,7 +29,7 @@ async function answer(job: HistoryJob): Promise<void> {
   const onProgress = (done: number) => {
     if (done - told < PROGRESS_STEP) return
     told = done
-    post({ progress: done } satisfies HistoryProgress)
+    post({ progress: done })
   }
   const inputs = await readSources(job.inputs)
   if (inputs === null) {
