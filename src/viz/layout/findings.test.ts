@@ -71,7 +71,12 @@ describe('the findings row', () => {
         expect(m.name.endsWith(findingName(m.finding))).toBe(true)
       }
     }
-    // Shown by its worst: a group with a violation shows a violation.
+    // It stands at its first finding's moment (where it is drawn, when it counts as past, where
+    // a click jumps), and is shown by its worst: a group with a violation shows a violation.
+    const atMs = new Map(all.map((f) => [f.eventIndex, f.atMs]))
+    for (const m of model.findings) {
+      expect(m.finding.atMs).toBe(Math.min(...m.eventIndexes.map((i) => atMs.get(i) ?? NaN)))
+    }
     const severities = new Map(all.map((f) => [f.eventIndex, f.severity]))
     for (const m of model.findings) {
       const worst = m.eventIndexes.some((i) => severities.get(i) === 'violation')

@@ -49,23 +49,24 @@ interface Flat {
 }
 
 /** What a marker that stands for several findings is called (its tooltip and accessible name). */
-function groupName(group: readonly Flat[], lead: Flat): string {
+function groupName(group: readonly Flat[]): string {
   const kinds = new Map<string, number>()
   for (const { finding } of group) {
     const words = FINDING_WORDS[finding.kind]
     kinds.set(words, (kinds.get(words) ?? 0) + 1)
   }
   const what = [...kinds].map(([words, n]) => `${words} ×${n}`).join(', ')
-  const first = (group[0] as Flat).finding.atMs
-  const last = (group[group.length - 1] as Flat).finding.atMs
-  return `${group.length} findings from ${formatMs(first)} to ${formatMs(last)} (${what}). ${findingName(lead.finding)}`
+  const first = (group[0] as Flat).finding
+  const last = (group[group.length - 1] as Flat).finding
+  return `${group.length} findings from ${formatMs(first.atMs)} to ${formatMs(last.atMs)} (${what}). ${findingName(first)}`
 }
 
 /** The words beside a marker: the kind, with a count when it stands for several. */
-function groupWords(group: readonly Flat[], lead: Flat): string {
-  const words = FINDING_WORDS[lead.finding.kind]
+function groupWords(group: readonly Flat[]): string {
+  const kind = (group[0] as Flat).finding.kind
+  const words = FINDING_WORDS[kind]
   if (group.length === 1) return words
-  return group.every((g) => g.finding.kind === lead.finding.kind)
+  return group.every((g) => g.finding.kind === kind)
     ? `${words} ×${group.length}`
     : `${group.length} findings`
 }
@@ -134,10 +135,10 @@ export function findingMarkers(
   for (const group of grouped) {
     const first = group[0]
     if (first === undefined) continue
-    // A group shows its first violation (its worst), else its first finding.
-    const lead = group.find((g) => g.finding.severity === 'violation') ?? first
-    const { finding, index } = lead
-    // Placed at the group's first moment.
+    // A group stands at its first finding (its moment: where the marker sits, when it is past,
+    // where a click jumps to), in the shape and colour of its worst.
+    const { finding, index } = first
+    const severity = group.some((g) => g.finding.severity === 'violation') ? 'violation' : 'warning'
     const x = round(Math.min(ctx.right - MARKER_HALF_PX, Math.max(first.trueX, prevX + spacingPx)))
     prevX = x
     const marker: FindingMarker = {
@@ -145,22 +146,22 @@ export function findingMarkers(
       index,
       finding,
       kind: finding.kind,
-      severity: finding.severity,
+      severity,
       count: group.length,
       eventIndexes: group.map((g) => g.finding.eventIndex),
       x,
       y: row.markerY,
-      trueX: lead.trueX,
+      trueX: first.trueX,
       interval: null,
       guide: null,
       label: null,
-      name: group.length === 1 ? findingName(finding) : groupName(group, lead),
+      name: group.length === 1 ? findingName(finding) : groupName(group),
     }
     if (finding.untilMs !== null) {
       // The interval runs along the bottom of the row, under the markers and their labels.
       marker.interval = {
-        x0: lead.trueX,
-        x1: Math.max(lead.trueX + 2, xOf(ctx, Math.min(finding.untilMs, ctx.endMs))),
+        x0: first.trueX,
+        x1: Math.max(first.trueX + 2, xOf(ctx, Math.min(finding.untilMs, ctx.endMs))),
         y0: round(row.y1 - 7),
         y1: round(row.y1 - 1),
       }
@@ -181,7 +182,7 @@ export function findingMarkers(
         marker.guide = {
           x0: x,
           y0: round(row.markerY + MARKER_HALF_PX + 1),
-          x1: lead.trueX,
+          x1: first.trueX,
           y1: round(lane.yc - lane.barHalf - 1),
         }
       }
@@ -193,20 +194,20 @@ export function findingMarkers(
       y1: row.markerY + MARKER_HALF_PX,
     })
     const y = round(row.markerY + ctx.m.smallFontPx * 0.36)
-    const words = groupWords(group, lead)
+    const words = groupWords(group)
     const interval = marker.interval
     if (interval !== null) {
       ctx.occupancy.add({ x0: interval.x0, y0: interval.y0, x1: interval.x1, y1: interval.y1 })
     }
     requestLabel(ctx, {
       text: words,
-      priority: PRIORITY.finding + (finding.severity === 'violation' ? 5 : 0),
+      priority: PRIORITY.finding + (severity === 'violation' ? 5 : 0),
       candidates: [
         { x: x + MARKER_HALF_PX + 3, y, anchor: 'start' },
         { x: x - MARKER_HALF_PX - 3, y, anchor: 'end' },
       ],
       bounds: { x0: ctx.left, y0: row.y0, x1: ctx.right, y1: row.y1 },
-      className: `fl-finding-label fl-finding-label-${finding.severity}`,
+      className: `fl-finding-label fl-finding-label-${severity}`,
       assign: (label) => (marker.label = label),
     })
     markers.push(marker)

@@ -244,7 +244,7 @@ export interface FindingMarker {
   severity: Finding['severity']
   /**
    * How many findings the marker stands for: 1, or more when the row cannot hold a marker for
-   * each (it then shows the first violation among them, else the first).
+   * each (it then stands at the first of them, `finding`, with the severity of the worst).
    */
   count: number
   /** The trace indexes of the events of every finding it stands for. */
