@@ -48,13 +48,13 @@ const RENDER_ALL_UP_TO = FOLLOW_EVERY_STEP_UP_TO
 
 export function EventLog({ headingId }: { headingId: string }) {
   // A long run's log waits while the reader drags, and moves along a few times a second while
-  // it plays (panelMoment.ts): re-rendering and measuring the log at every frame cost the zoomed
-  // 5k-event run a third of its frames.
-  const [lab, current] = usePanelMoment()
+  // it plays on the screen (panelMoment.ts): re-rendering and measuring the log at every frame
+  // cost the zoomed 5k-event run a third of its frames.
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const [lab, current] = usePanelMoment(scrollRef)
   const futureMode = useLab((s) => s.futureMode)
   const setCursor = useLab((s) => s.setCursor)
   const pause = useLab((s) => s.pause)
-  const scrollRef = useRef<HTMLDivElement>(null)
   const listRef = useRef<HTMLOListElement>(null)
   const events = lab.run.events
 

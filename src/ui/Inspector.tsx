@@ -5,6 +5,7 @@
  * and decisions. Re-renders only when the cursor crosses an event; a long run's, once the cursor
  * rests (panelMoment.ts).
  */
+import { useRef } from 'react'
 import { formatMs, LOCK_NODE, tokenText, valueWords } from '../sim'
 import { useStateAt } from '../store'
 import { usePanelMoment } from './panelMoment'
@@ -19,10 +20,12 @@ import type {
 } from '../timeline'
 
 export function Inspector() {
-  // Like the event log: a long run's inspector waits while the reader drags (panelMoment.ts).
-  const state = useStateAt(usePanelMoment())
+  // Like the event log: a long run's inspector waits while the reader drags, and off the screen
+  // while it plays (panelMoment.ts).
+  const panel = useRef<HTMLDivElement>(null)
+  const state = useStateAt(usePanelMoment(panel))
   return (
-    <div className="fl-inspector">
+    <div className="fl-inspector" ref={panel}>
       <LockCard state={state} />
       <div className="fl-inspector-group">
         <h3 className="fl-group-title">Clients</h3>

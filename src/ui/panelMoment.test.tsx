@@ -2,9 +2,9 @@
 /**
  * The panels' moment: a short run's at every step; a long run's once the cursor rests (a drag
  * through a quiet stretch, where the moment stays the same, is not a rest), a few times a second
- * while playing, and after the paint on a new run.
+ * while playing (unless it is off the screen), and after the paint on a new run.
  */
-import { act } from 'react'
+import { act, useRef } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseScenario } from '../sim'
@@ -40,11 +40,12 @@ function longStore(): LabStore {
   return store
 }
 
-function mount(store: LabStore) {
+function mount(store: LabStore, watched = false) {
   const seen: Moment[] = []
   function Probe() {
-    seen.push(usePanelMoment())
-    return null
+    const panel = useRef<HTMLDivElement>(null)
+    seen.push(usePanelMoment(watched ? panel : undefined))
+    return <div ref={panel} />
   }
   const host = document.createElement('div')
   document.body.append(host)
@@ -150,5 +151,61 @@ describe('usePanelMoment', () => {
     wait(1)
     expect(last()).toEqual(now())
     frames.mockRestore()
+  })
+
+  it('stands still off the screen while a long run plays, and catches up as it comes into view', () => {
+    vi.useFakeTimers()
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null
+    const observed: Element[] = []
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback
+        }
+        observe(element: Element) {
+          observed.push(element)
+        }
+        disconnect() {}
+      },
+    )
+    try {
+      const store = longStore()
+      const { renders, last, move, now } = mount(store, true)
+      expect(observed).toHaveLength(1)
+      const screen = (isIntersecting: boolean) => act(() => report?.([{ isIntersecting }]))
+      screen(false)
+      act(() => store.setState({ playing: true }))
+      const before = renders()
+      const shown = last()
+      for (const ms of stepsThrough(store)) {
+        move(ms)
+        wait(40)
+      }
+      // Twenty moves over two PANEL_PLAYING_MS: on the screen it would have moved.
+      expect(20 * 40).toBeGreaterThanOrEqual(2 * PANEL_PLAYING_MS)
+      expect(renders()).toBe(before)
+      expect(last()).toBe(shown)
+      // Scrolled into view: the latest moment at once, then along with the playback again.
+      screen(true)
+      expect(last()).toEqual(now())
+      const caught = last()
+      const times = [...new Set(store.getState().lab.run.events.map((e) => e.atMs))]
+      move(times[40] as number)
+      wait(PANEL_PLAYING_MS)
+      expect(last()).not.toBe(caught)
+      expect(last()).toEqual(now())
+
+      // Off the screen again, then playback stops: the moment is taken once the cursor rests.
+      screen(false)
+      move(times[50] as number)
+      wait(PANEL_PLAYING_MS * 2)
+      expect(last()).not.toEqual(now())
+      act(() => store.setState({ playing: false }))
+      wait(PANEL_SETTLE_MS)
+      expect(last()).toEqual(now())
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
