@@ -5,6 +5,7 @@
  * and "Zoom to story line" frames them.
  */
 import type { Page } from '@playwright/test'
+import { axeScan } from './axe'
 import { expect, test } from './fixtures'
 
 const ticks = (page: Page) =>
@@ -154,4 +155,46 @@ test('a zoomed view follows the cursor through Next and Play, keeping its zoom l
   const panned = await windowAndCursor(page)
   await page.waitForTimeout(400)
   expect((await windowAndCursor(page)).fromMs).toBe(panned.fromMs)
+})
+
+// A window the cursor steps out of turns at once with reduced motion (and in a dense run, where
+// a window is too heavy to glide): to the window drawn ahead.
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('zoomed in, the window the cursor turns to next is drawn ahead, hidden from sight, pointer, Tab and axe', async ({
+    page,
+  }) => {
+    await page.goto('/?scenario=gc-pause&t=7000')
+    const marks = page.locator('.fl-diagram-panel svg.fl-marks-layer')
+    await expect(marks).toBeVisible()
+    await page.keyboard.press('+')
+    const ahead = marks.locator(':scope > g[data-ahead]')
+    const shown = marks.locator(':scope > g:not([data-ahead])')
+    // Drawn in idle time, a part at a time: the message arrows are its last part.
+    await expect(ahead.locator('[data-msg-index]').first()).toBeAttached()
+    await expect(ahead).toHaveAttribute('visibility', 'hidden')
+    await expect(ahead).toHaveAttribute('aria-hidden', 'true')
+    const aheadArrows = await ahead.locator('[data-msg-index]').count()
+    // Only the window shown has buttons for its arrows, and axe finds nothing amiss.
+    const buttons = page.locator('.fl-diagram-panel').getByRole('button', { name: /→|←/ })
+    expect(await buttons.count()).toBe(await shown.locator('[data-msg-index]').count())
+    const axe = await axeScan(page).include('.fl-diagram-panel').analyze()
+    expect(axe.violations).toEqual([])
+
+    // Step until the cursor leaves the window: it turns to the one drawn ahead, now shown.
+    const range = page.locator('[data-zoom-range]')
+    const before = await range.textContent()
+    const drawnAhead = await ahead.elementHandle()
+    const step = page.getByRole('button', { name: 'Step forward' })
+    for (let i = 0; i < 20 && (await range.textContent()) === before; i++) await step.click()
+    await expect(range).not.toHaveText(before ?? '')
+    expect(
+      await drawnAhead?.evaluate((g) => [g.isConnected, g.getAttribute('visibility')]),
+    ).toEqual([true, null])
+    expect(await drawnAhead?.evaluate((g) => g.querySelectorAll('[data-msg-index]').length)).toBe(
+      aheadArrows,
+    )
+    expect(await buttons.count()).toBe(aheadArrows)
+  })
 })

@@ -25,12 +25,14 @@ const KB = 1000
 
 const budgets: Budget[] = [
   {
-    name: 'embed first-load JS ≤ 90 kB gzipped',
+    // 90 kB, then 91 since a zoomed window's onward neighbour is drawn ahead, hidden, so that
+    // playback turns the window without drawing it (src/viz/MarksLayers.tsx, +0.6 kB).
+    name: 'embed first-load JS ≤ 91 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('embed.html', 'manifest.embed.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 90 * KB,
+        ok: size.bytes <= 91 * KB,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
@@ -42,15 +44,16 @@ const budgets: Budget[] = [
     // since the veil's edge bends around labels and a zoomed window's neighbours are laid out
     // ahead (+1.2 kB, trimmed to +1.0; 100.5 kB when raised); 104 since a heavy run (an embed
     // runs up to 250,000 events) is laid out in slices, so it never freezes the host page, with
-    // arrows whose names are worded on demand (+1.2 kB; 103.0 kB when raised). The element is
+    // arrows whose names are worded on demand (+1.2 kB; 103.0 kB when raised); 105 since the
+    // onward window is drawn ahead (as the embed's, +0.7 kB; 104.3 kB when raised). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
-    name: 'custom element (fencing-lab.js, one file) ≤ 104 kB gzipped',
+    name: 'custom element (fencing-lab.js, one file) ≤ 105 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 104 * KB && size.files.length === 1,
+        ok: size.bytes <= 105 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },

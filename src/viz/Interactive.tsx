@@ -25,6 +25,37 @@ export interface MarkEvents {
 }
 
 /**
+ * A diagram's own handlers, which a model's MarkEvents call: `activateMessage` with the message's
+ * number in the run (an arrow's index is its model's).
+ */
+export interface DiagramHandlers extends Omit<MarkEvents, 'activateMessage'> {
+  activateMessage(msg: number): void
+}
+
+const eventsByModel = new WeakMap<DiagramHandlers, WeakMap<DiagramModel, MarkEvents>>()
+
+/** The handlers of `model`'s marks: the same object for the same handlers and model. */
+export function markEventsOf(handlers: DiagramHandlers, model: DiagramModel): MarkEvents {
+  let byModel = eventsByModel.get(handlers)
+  if (byModel === undefined) {
+    byModel = new WeakMap()
+    eventsByModel.set(handlers, byModel)
+  }
+  let events = byModel.get(model)
+  if (events === undefined) {
+    events = {
+      ...handlers,
+      activateMessage(index) {
+        const arrow = model.messages[index]
+        if (arrow !== undefined) handlers.activateMessage(arrow.msg)
+      },
+    }
+    byModel.set(model, events)
+  }
+  return events
+}
+
+/**
  * What a tooltip is about: a message or finding (which can also be activated), or, in a dense
  * run, a lease or belief bar drawn in bulk (its words; a bar on its own element has a <title>).
  */

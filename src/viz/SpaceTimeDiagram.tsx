@@ -1,6 +1,7 @@
 /**
  * The live space-time diagram. The run is laid out once per run, width and view (useDiagramLayout,
- * which also lays out ahead the windows a zoomed view turns to next) and its marks rendered once;
+ * which also lays out ahead the windows a zoomed view turns to next) and its marks rendered once
+ * (MarksLayers, which also draws ahead the window a zoomed view turns to next going on);
  * moving the cursor re-renders only the playhead, the veil over the future and
  * (in hide mode, when a finding crosses the cursor) the findings. Dragging on the diagram scrubs,
  * or, zoomed in, pans (a drag that starts on the playhead still scrubs); message arrows and
@@ -18,9 +19,8 @@ import { adoptDiagramStyles } from './adoptStyles'
 import type { CursorFeed } from './cursorFeed'
 import { useCursorValue } from './cursorFeed'
 import type { Highlight } from './Highlights'
-import { Focus, Highlights } from './Highlights'
-import type { MarkEvents, Tip } from './Interactive'
-import { Findings, Messages, sameTip } from './Interactive'
+import type { DiagramHandlers, Tip } from './Interactive'
+import { markEventsOf, sameTip } from './Interactive'
 import type {
   AlignRun,
   BarSet,
@@ -31,7 +31,8 @@ import type {
 } from './layout'
 import { BAR_SETS, barAt, msOfX, nearestMessage, panViewByPx, xOfMs } from './layout'
 import { bulkMessagesOf } from './bulkOf'
-import { Defs, LaneMarks, patternId, Scaffold } from './Marks'
+import { Defs, Scaffold } from './Marks'
+import { MarksLayers } from './MarksLayers'
 import { Tooltip } from './Tooltip'
 import { useDiagramLayout } from './useDiagramLayout'
 
@@ -114,7 +115,7 @@ const PLAYHEAD_GRAB_PX = 12
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
   const { run, findings, widthPx } = props
   const spans = useMemo(() => props.spans ?? deriveSpans(run), [run, props.spans])
-  const { model, lastHeightPx } = useDiagramLayout(
+  const { model, lastHeightPx, onward } = useDiagramLayout(
     {
       run,
       findings,
@@ -138,10 +139,12 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
       </div>
     )
   }
-  return <LaidOutDiagram {...props} model={model} />
+  return <LaidOutDiagram {...props} model={model} onward={onward} />
 }
 
-function LaidOutDiagram(props: DiagramProps & { model: DiagramModel }): JSX.Element {
+function LaidOutDiagram(
+  props: DiagramProps & { model: DiagramModel; onward: DiagramModel | null },
+): JSX.Element {
   const { run, findings, idPrefix, cursorMs, future, model } = props
   const view = props.view ?? null
   const allFindings = useMemo(() => [...findings.violations, ...findings.warnings], [findings])
@@ -169,11 +172,12 @@ function LaidOutDiagram(props: DiagramProps & { model: DiagramModel }): JSX.Elem
     return p.future === 'hide' && ms > c()
   }, [])
 
-  const events = useMemo<MarkEvents>(
+  // The diagram's handlers; a model's marks get theirs from markEventsOf (one object per model,
+  // so memoized marks never re-render for them, and a window drawn ahead keeps its own).
+  const handlers = useMemo<DiagramHandlers>(
     () => ({
-      activateMessage(index) {
-        const arrow = model.messages[index]
-        if (arrow !== undefined) live.current.props.onMessageActivate?.(arrow.msg)
+      activateMessage(msg) {
+        live.current.props.onMessageActivate?.(msg)
       },
       activateFinding(index) {
         const finding = allFindings[index]
@@ -187,7 +191,7 @@ function LaidOutDiagram(props: DiagramProps & { model: DiagramModel }): JSX.Elem
       },
       isHidden,
     }),
-    [model, allFindings, isHidden],
+    [allFindings, isHidden],
   )
 
   // A dense run draws its plain arrows in bulk paths (Messages), found here by geometry.
@@ -377,10 +381,11 @@ function LaidOutDiagram(props: DiagramProps & { model: DiagramModel }): JSX.Elem
         if (p.touch || p.pan !== null) live.current.props.onScrub?.(msAtPointer(e))
         return
       }
+      const events = markEventsOf(handlers, model)
       if (p.mark.kind === 'message') events.activateMessage(p.mark.index)
       else if (p.mark.kind === 'finding') events.activateFinding(p.mark.index)
     },
-    [events, msAtPointer],
+    [handlers, model, msAtPointer],
   )
 
   const onPointerCancel = useCallback((e: ReactPointerEvent<SVGSVGElement>) => {
@@ -436,11 +441,16 @@ function LaidOutDiagram(props: DiagramProps & { model: DiagramModel }): JSX.Elem
         <title id={titleId}>{title}</title>
         <desc id={descId}>{model.description}</desc>
         <Defs model={model} idPrefix={idPrefix} />
-        <Highlights model={model} highlight={props.highlight} />
-        <Focus model={model} run={run} events={props.focusEvents} />
-        <LaneMarks model={model} idPrefix={idPrefix} bulkBars />
-        <Findings model={model} events={events} hiddenAfterMs={hiddenAfterMs} />
-        <Messages model={model} bulk={bulk} clipId={patternId(idPrefix, 'clip')} events={events} />
+        <MarksLayers
+          model={model}
+          onward={props.onward}
+          run={run}
+          idPrefix={idPrefix}
+          highlight={props.highlight}
+          focusEvents={props.focusEvents}
+          hiddenAfterMs={hiddenAfterMs}
+          handlers={handlers}
+        />
       </svg>
       {/*
         Under the marks: the background, lanes, axis and the playhead line, so the marks at the

@@ -29,6 +29,21 @@ export const nextTask: Schedule = (task) => {
 }
 
 /**
+ * `nextTask` in the page's idle time, where idle callbacks are supported: the first idle period
+ * with at least `minIdleMs` left in it (or, failing that, after a second).
+ */
+export function idleTask(task: () => void, minIdleMs = 0): () => void {
+  if (typeof requestIdleCallback !== 'function') return nextTask(task)
+  let handle = 0
+  const wait = (deadline: IdleDeadline) => {
+    if (deadline.didTimeout || deadline.timeRemaining() >= minIdleMs) task()
+    else handle = requestIdleCallback(wait, { timeout: 1000 })
+  }
+  handle = requestIdleCallback(wait, { timeout: 1000 })
+  return () => cancelIdleCallback(handle)
+}
+
+/**
  * Starts running `steps` (the first slice after the current task) and calls `done` with the
  * result. Returns the function that stops it; `done` is then never called.
  */

@@ -86,8 +86,10 @@ function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, fi
 function stubIdleCallbacks() {
   const queue = new Map<number, () => void>()
   let next = 1
-  vi.stubGlobal('requestIdleCallback', (task: () => void) => {
-    queue.set(next, task)
+  // Each runs with the most an idle period can have left (50 ms).
+  const deadline = { didTimeout: false, timeRemaining: () => 50 }
+  vi.stubGlobal('requestIdleCallback', (task: (d: typeof deadline) => void) => {
+    queue.set(next, () => task(deadline))
     return next++
   })
   vi.stubGlobal('cancelIdleCallback', (handle: number) => queue.delete(handle))
@@ -116,6 +118,58 @@ function stubIdleCallbacks() {
 }
 
 describe('useDiagramLayout', () => {
+  it('gives the onward window once it is laid out ahead, and only zoomed in', () => {
+    vi.useFakeTimers()
+    const idle = stubIdleCallbacks()
+    const seen: DiagramLayout[] = []
+    function Probe({ view }: { view: TimeView | null }) {
+      seen.push(
+        useDiagramLayout(
+          {
+            run,
+            findings,
+            spans,
+            widthPx: 900,
+            time: 'auto',
+            alignWith: undefined,
+            dangerWindows: undefined,
+          },
+          view,
+        ),
+      )
+      return null
+    }
+    const host = document.createElement('div')
+    document.body.append(host)
+    const root = createRoot(host)
+    act(() => root.render(<Probe view={null} />))
+    expect(seen.at(-1)?.onward).toBeNull()
+    const view = { fromMs: 4000, toMs: 8000 }
+    act(() => root.render(<Probe view={view} />))
+    expect(seen.at(-1)?.onward).toBeNull()
+    act(() => {
+      vi.advanceTimersByTime(400)
+    })
+    idle.drain()
+    const onward = nextFollowViews(view, run.endMs)[0] as TimeView
+    // Rendered again once it was ready: the same layout the pure function gives.
+    expect(seen.at(-1)?.onward).toEqual(
+      layoutDiagram({
+        run,
+        findings,
+        spans,
+        widthPx: 900,
+        options: { time: 'auto', view: onward },
+      }),
+    )
+    // Turned to it: the same object is now the model, and the next window is not laid out yet.
+    const laidAhead = seen.at(-1)?.onward
+    act(() => root.render(<Probe view={onward} />))
+    expect(seen.at(-1)?.model).toBe(laidAhead)
+    expect(seen.at(-1)?.onward).toBeNull()
+    act(() => root.unmount())
+  })
+
   it('lays out, in slices of idle time, the windows a follow turns to next, and draws them from there', () => {
     vi.useFakeTimers()
     const idle = stubIdleCallbacks()
@@ -265,7 +319,7 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
     const light = seen.at(-1)?.model
     expect(light?.heightPx).toBeGreaterThan(0)
     act(() => root.render(<Probe of={heavy} />))
-    expect(seen.at(-1)).toEqual({ model: null, lastHeightPx: light?.heightPx })
+    expect(seen.at(-1)).toEqual({ model: null, lastHeightPx: light?.heightPx, onward: null })
     await until(() => seen.at(-1)?.model != null)
     expect(seen.at(-1)?.lastHeightPx).toBe(seen.at(-1)?.model?.heightPx)
     act(() => root.unmount())

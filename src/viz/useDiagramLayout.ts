@@ -26,7 +26,7 @@ import type {
 } from './layout'
 import { layoutDiagram, layoutDiagramSteps } from './layout'
 import { bulkSteps } from './bulkOf'
-import { nextTask, sliceSteps } from './sliceSteps'
+import { idleTask, sliceSteps } from './sliceSteps'
 
 export interface DiagramLayoutInput {
   run: Run
@@ -76,6 +76,11 @@ export interface DiagramLayout {
   model: DiagramModel | null
   /** The height of the last model given (of any run): a stand-in keeps it, so nothing jumps. */
   lastHeightPx: number | null
+  /**
+   * Zoomed in, the window a follow turns to next going on (`nextFollowViews`' first), once it
+   * has been laid out ahead; else null. The diagram draws its marks ahead too (MarksLayers).
+   */
+  onward: DiagramModel | null
 }
 
 export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | null): DiagramLayout {
@@ -110,6 +115,9 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
   const [, setReady] = useState(0)
   const model = layouts.sliced(view) ? layouts.byView.get(keyOf(view)) : layouts.get(view)
   const endMs = Math.max(1, run.endMs)
+  const onwardView = view === null ? undefined : nextFollowViews(view, endMs)[0]
+  const onwardKey = onwardView === undefined ? null : keyOf(onwardView)
+  const onward = onwardKey === null ? undefined : layouts.byView.get(onwardKey)
   // By its key: a parent that renders the same view as a new object must not restart a layout
   // in slices.
   const viewKey = keyOf(view)
@@ -140,9 +148,22 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
     }
     // One window per idle slice, so no slice holds the page longer than one layout; and only
     // once the view has stayed put a moment (a glide moves it every frame: nothing to prepare).
+    // The onward window (the first ahead) re-renders the diagram once it is laid out, to be
+    // drawn ahead in its turn.
     const next = (afterMs: number) => {
       const v = ahead.shift()
-      if (v !== undefined) cancel = whenIdle(afterMs, () => prepare(v, () => next(0), true))
+      if (v === undefined) return
+      const drawAhead = keyOf(v) === onwardKey
+      cancel = whenIdle(afterMs, () =>
+        prepare(
+          v,
+          () => {
+            if (drawAhead) setReady((n) => n + 1)
+            next(0)
+          },
+          true,
+        ),
+      )
     }
     if (layouts.byView.has(keyOf(view))) next(SETTLE_MS)
     else {
@@ -152,17 +173,18 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
       })
     }
     return () => cancel()
-  }, [layouts, viewKey, endMs])
+  }, [layouts, viewKey, endMs, onwardKey])
   // The last model given for this run, shown while another view or width of it is laid out.
   const shown = useRef<{ run: Run; findings: CheckResult; model: DiagramModel } | null>(null)
   useEffect(() => {
     if (model !== undefined) shown.current = { run, findings, model }
   })
   const last = shown.current
-  if (model !== undefined) return { model, lastHeightPx: model.heightPx }
+  if (model !== undefined) return { model, lastHeightPx: model.heightPx, onward: onward ?? null }
   return {
     model: last !== null && last.run === run && last.findings === findings ? last.model : null,
     lastHeightPx: last?.model.heightPx ?? null,
+    onward: null,
   }
 }
 
@@ -182,13 +204,6 @@ const SETTLE_MS = 120
  * while the story plays, what is left of a frame after it is drawn.
  */
 const AHEAD_SLICES = { sliceMs: 4, schedule: idleTask }
-
-/** `nextTask` in idle time, where idle callbacks are supported. */
-function idleTask(task: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') return nextTask(task)
-  const handle = requestIdleCallback(() => task(), { timeout: 1000 })
-  return () => cancelIdleCallback(handle)
-}
 
 /**
  * Runs `task` in the first idle time after `afterMs` (after 50 ms more where idle callbacks are

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+/**
+ * The marks' two slots: which model each holds (assignSlots), and, in the live diagram, the
+ * onward window drawn ahead, hidden, then shown at the turn without a single element replaced.
+ */
+import { act } from 'react'
+import type { Root } from 'react-dom/client'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { nextFollowViews } from '../timeline'
+import { presetRun } from '../testing/presetRuns'
+import type { DiagramProps } from './index'
+import { SpaceTimeDiagram } from './index'
+import type { DiagramModel, TimeView } from './layout'
+import { layoutDiagram } from './layout'
+import { assignSlots } from './MarksLayers'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const { run, findings } = presetRun('gc-pause')
+const model = (view: TimeView): DiagramModel =>
+  layoutDiagram({ run, findings, widthPx: 900, options: { view } })
+
+describe('assignSlots', () => {
+  const [k1, k2, k3, k9] = [
+    model({ fromMs: 0, toMs: 4000 }),
+    model({ fromMs: 3000, toMs: 7000 }),
+    model({ fromMs: 6000, toMs: 10_000 }),
+    model({ fromMs: 9000, toMs: 13_000 }),
+  ] as [DiagramModel, DiagramModel, DiagramModel, DiagramModel]
+
+  it('puts a first model in the first slot, and the onward window in the other', () => {
+    expect(assignSlots([null, null], k1, null)).toEqual({ slots: [k1, null], shown: 0 })
+    expect(assignSlots([null, null], k1, k2)).toEqual({ slots: [k1, k2], shown: 0 })
+  })
+
+  it('shows a turned-to window in the slot it was drawn ahead in', () => {
+    expect(assignSlots([k1, k2], k2, k3)).toEqual({ slots: [k3, k2], shown: 1 })
+    expect(assignSlots([k3, k2], k3, null)).toEqual({ slots: [k3, null], shown: 0 })
+  })
+
+  it("keeps a model's slot while its onward window comes and goes", () => {
+    expect(assignSlots([k1, null], k1, k2)).toEqual({ slots: [k1, k2], shown: 0 })
+    expect(assignSlots([null, k2], k2, k2)).toEqual({ slots: [null, k2], shown: 1 })
+  })
+
+  it('puts a model from elsewhere where the onward window is not', () => {
+    expect(assignSlots([k1, k2], k9, null)).toEqual({ slots: [k9, null], shown: 0 })
+    expect(assignSlots([k2, k1], k9, k2)).toEqual({ slots: [k2, k9], shown: 1 })
+  })
+})
+
+let root: Root | null = null
+let host: HTMLElement | null = null
+
+afterEach(() => {
+  act(() => root?.unmount())
+  host?.remove()
+  root = null
+  host = null
+})
+
+/** Waits (real timers: the layout and the drawing ahead wait for idle moments) until `ready`. */
+async function until(ready: () => boolean, limitMs = 5000): Promise<void> {
+  const start = performance.now()
+  while (!ready()) {
+    if (performance.now() - start > limitMs) throw new Error('timed out')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+  }
+}
+
+describe('the live diagram zoomed in', () => {
+  it('draws the onward window ahead, hidden, and shows it at the turn without redrawing it', async () => {
+    const view = { fromMs: 7000, toMs: 11_000 }
+    const onward = nextFollowViews(view, run.endMs)[0] as TimeView
+    const props: DiagramProps = {
+      run,
+      findings,
+      cursorMs: 10_000,
+      future: 'fade',
+      widthPx: 900,
+      idPrefix: 't',
+      view,
+    }
+    host = document.createElement('div')
+    document.body.append(host)
+    const r = createRoot(host)
+    root = r
+    act(() => r.render(<SpaceTimeDiagram {...props} />))
+    const svg = host.querySelector('svg.fl-diagram[role="group"]') as SVGSVGElement
+    const onwardModel = layoutDiagram({ run, findings, widthPx: 900, options: { view: onward } })
+    const slotAhead = () => svg.querySelector<SVGGElement>('[data-ahead]')
+    // Every part drawn: as many message arrows as the onward window has.
+    await until(
+      () =>
+        slotAhead()?.querySelectorAll('[data-msg-index]').length === onwardModel.messages.length,
+    )
+    const ahead = slotAhead() as SVGGElement
+    expect(ahead.getAttribute('visibility')).toBe('hidden')
+    expect(ahead.getAttribute('aria-hidden')).toBe('true')
+    expect(onwardModel.messages.length).toBeGreaterThan(0)
+    // What is drawn ahead is what the onward window shows: the same marks, in the same places.
+    const shownNow = (g: Element) =>
+      [...g.querySelectorAll('.fl-msg-line, .fl-badge-text')].map(
+        (e) => e.getAttribute('d') ?? e.textContent,
+      )
+    const drawnAhead = shownNow(ahead)
+    expect(drawnAhead.length).toBeGreaterThan(onwardModel.messages.length)
+    expect(onwardModel.decisions.length).toBeGreaterThan(0)
+    const elements = [...ahead.querySelectorAll('*')]
+
+    const changed: MutationRecord[] = []
+    const observer = new MutationObserver((records) => changed.push(...records))
+    observer.observe(ahead, { subtree: true, childList: true, attributes: true })
+    act(() => r.render(<SpaceTimeDiagram {...props} view={onward} cursorMs={11_001} />))
+    observer.disconnect()
+    // Shown: only the slot's own attributes changed; not one element below it was replaced.
+    expect(ahead.isConnected).toBe(true)
+    expect(ahead.hasAttribute('visibility')).toBe(false)
+    expect(ahead.hasAttribute('data-ahead')).toBe(false)
+    expect(changed.filter((m) => m.target !== ahead)).toEqual([])
+    expect([...ahead.querySelectorAll('*')]).toEqual(elements)
+    expect(shownNow(ahead)).toEqual(drawnAhead)
+
+    // The same as a fresh diagram of that window draws.
+    const fresh = document.createElement('div')
+    document.body.append(fresh)
+    const freshRoot = createRoot(fresh)
+    act(() => freshRoot.render(<SpaceTimeDiagram {...props} view={onward} cursorMs={11_001} />))
+    const freshShown = fresh.querySelector('svg.fl-diagram[role="group"] > g:not([data-ahead])')
+    expect(shownNow(freshShown as Element)).toEqual(drawnAhead)
+    act(() => freshRoot.unmount())
+    fresh.remove()
+
+    // The other slot goes on to the window after.
+    const after = nextFollowViews(onward, run.endMs)[0]
+    if (after !== undefined && after.fromMs !== onward.fromMs) {
+      await until(() => slotAhead() !== null && slotAhead() !== ahead)
+    }
+  })
+})

@@ -1,0 +1,144 @@
+/**
+ * The diagram's marks, in two fixed slots: the window shown and, zoomed in, the window a follow
+ * turns to next going on (useDiagramLayout's `onward`), drawn ahead in idle time, a part at a
+ * time, and kept hidden. When playback carries the cursor past the window's edge, the window
+ * turns to the one drawn ahead: its slot is shown and the other slot starts on the next window.
+ * Drawing a window of the zoomed 5k-event run at the turn itself (some 1,200 elements to patch,
+ * lay out and paint) took 35–54 ms, two or three frames, every 0.75 s of playback.
+ *
+ * A hidden slot is `visibility: hidden`: laid out ahead, so showing it is a restyle and a
+ * repaint; not hit tested, not focusable and not in the accessibility tree. Slots never move in
+ * the DOM (a moved subtree is styled and laid out anew), and a slot taking another window re-uses
+ * its elements.
+ */
+import type { JSX } from 'react'
+import { memo, useEffect, useState } from 'react'
+import type { Run } from '../sim'
+import { bulkMessagesOf } from './bulkOf'
+import type { Highlight } from './Highlights'
+import { Focus, Highlights } from './Highlights'
+import type { DiagramHandlers } from './Interactive'
+import { Findings, markEventsOf, Messages } from './Interactive'
+import type { DiagramModel } from './layout'
+import { LaneMarks, patternId } from './Marks'
+import { idleTask } from './sliceSteps'
+
+export interface LayerProps {
+  run: Run
+  idPrefix: string
+  highlight: Highlight | undefined
+  focusEvents: readonly number[] | undefined
+  hiddenAfterMs: number
+  /** The diagram's handlers (markEventsOf gives each model's marks theirs). */
+  handlers: DiagramHandlers
+}
+
+/** The parts a layer is drawn in (highlights, lanes, findings, messages), in the order drawn. */
+const ALL_PARTS = [0, 1, 2, 3] as const
+const NOTHING_DRAWN: readonly null[] = ALL_PARTS.map(() => null)
+
+type Slots = [DiagramModel | null, DiagramModel | null]
+
+/**
+ * The slots' models: the shown model keeps the slot it has (after a turn, the one it was drawn
+ * ahead in); the other slot holds the onward window, or nothing.
+ */
+export function assignSlots(
+  slots: Slots,
+  model: DiagramModel,
+  onward: DiagramModel | null,
+): { slots: Slots; shown: 0 | 1 } {
+  const kept = slots[0] === model ? 0 : slots[1] === model ? 1 : null
+  // A model in no slot (a new run, width or view): the slot not holding the onward window.
+  const shown = kept ?? (onward !== null && slots[0] === onward ? 1 : 0)
+  const ahead = onward === model ? null : onward
+  return { slots: shown === 0 ? [model, ahead] : [ahead, model], shown }
+}
+
+export function MarksLayers({
+  model,
+  onward,
+  ...layer
+}: LayerProps & { model: DiagramModel; onward: DiagramModel | null }): JSX.Element {
+  const [slots, setSlots] = useState<Slots>([null, null])
+  const { slots: next, shown } = assignSlots(slots, model, onward)
+  // Kept for the next render (drawn from `next` now: the same for the same props).
+  if (next[0] !== slots[0] || next[1] !== slots[1]) setSlots(next)
+  return (
+    <>
+      {next.map((m, i) =>
+        m === null ? (
+          <g key={i} />
+        ) : (
+          <MarksLayer key={i} {...layer} model={m} ahead={i !== shown} />
+        ),
+      )}
+    </>
+  )
+}
+
+/**
+ * One slot's marks. Shown, every part is drawn for `model` at once; ahead, the parts catch up
+ * with `model` one per idle moment, so no task draws more than a part.
+ */
+const MarksLayer = memo(function MarksLayer({
+  model,
+  ahead,
+  run,
+  idPrefix,
+  highlight,
+  focusEvents,
+  hiddenAfterMs,
+  handlers,
+}: LayerProps & { model: DiagramModel; ahead: boolean }) {
+  // The model each part is drawn for: shown, the model; ahead, what it was drawn for until an
+  // idle moment moves a part on.
+  const [drawn, setDrawn] = useState<readonly (DiagramModel | null)[]>(NOTHING_DRAWN)
+  const parts = ahead ? drawn : ALL_PARTS.map(() => model)
+  if (!ahead && drawn.some((m) => m !== model)) setDrawn(parts)
+  const stale = parts.findIndex((m) => m !== model)
+  useEffect(() => {
+    if (!ahead || stale < 0) return
+    return idleTask(
+      () => setDrawn((was) => was.map((m, i) => (i === stale ? model : m))),
+      MIN_IDLE_MS,
+    )
+  }, [ahead, stale, model])
+  const part = (i: number) => parts[i] ?? null
+  const lanes = part(1)
+  const findings = part(2)
+  const messages = part(3)
+  const first = part(0)
+  return (
+    <g {...(ahead ? { visibility: 'hidden', 'aria-hidden': 'true', 'data-ahead': '' } : {})}>
+      {first === null ? null : (
+        <>
+          <Highlights model={first} highlight={highlight} />
+          <Focus model={first} run={run} events={focusEvents} />
+        </>
+      )}
+      {lanes === null ? null : <LaneMarks model={lanes} idPrefix={idPrefix} bulkBars />}
+      {findings === null ? null : (
+        <Findings
+          model={findings}
+          events={markEventsOf(handlers, findings)}
+          hiddenAfterMs={hiddenAfterMs}
+        />
+      )}
+      {messages === null ? null : (
+        <Messages
+          model={messages}
+          bulk={messages.dense ? bulkMessagesOf(messages) : null}
+          clipId={patternId(idPrefix, 'clip')}
+          events={markEventsOf(handlers, messages)}
+        />
+      )}
+    </g>
+  )
+})
+
+/**
+ * An idle moment long enough for a part: a part of the zoomed 5k-event run's windows took
+ * 1–13 ms (traced, unminified build), most of them under 6.
+ */
+const MIN_IDLE_MS = 10
