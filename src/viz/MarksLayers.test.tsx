@@ -36,16 +36,25 @@ describe('assignSlots', () => {
 
   it('shows a turned-to window in the slot it was drawn ahead in', () => {
     expect(assignSlots([k1, k2], k2, k3)).toEqual({ slots: [k3, k2], shown: 1 })
-    expect(assignSlots([k3, k2], k3, null)).toEqual({ slots: [k3, null], shown: 0 })
+    expect(assignSlots([k3, k2], k3, null)).toEqual({ slots: [k3, k2], shown: 0 })
   })
 
-  it("keeps a model's slot while its onward window comes and goes", () => {
+  it("keeps a model's slot, and the other slot's elements until the onward window comes", () => {
+    // Just turned, the next window not laid out yet: the window turned from stays, hidden.
+    expect(assignSlots([k1, k2], k2, null)).toEqual({ slots: [k1, k2], shown: 1 })
+    expect(assignSlots([k1, k2], k2, k3)).toEqual({ slots: [k3, k2], shown: 1 })
     expect(assignSlots([k1, null], k1, k2)).toEqual({ slots: [k1, k2], shown: 0 })
+    // At the run's end the onward window is the window itself: nothing else to draw.
     expect(assignSlots([null, k2], k2, k2)).toEqual({ slots: [null, k2], shown: 1 })
   })
 
+  it('empties the other slot once the view is the whole run', () => {
+    expect(assignSlots([k1, k2], k9, null, false)).toEqual({ slots: [k9, null], shown: 0 })
+    expect(assignSlots([k1, k9], k9, null, false)).toEqual({ slots: [null, k9], shown: 1 })
+  })
+
   it('puts a model from elsewhere where the onward window is not', () => {
-    expect(assignSlots([k1, k2], k9, null)).toEqual({ slots: [k9, null], shown: 0 })
+    expect(assignSlots([k1, k2], k9, null)).toEqual({ slots: [k9, k2], shown: 0 })
     expect(assignSlots([k2, k1], k9, k2)).toEqual({ slots: [k2, k9], shown: 1 })
   })
 })
@@ -132,10 +141,26 @@ describe('the live diagram zoomed in', () => {
     act(() => freshRoot.unmount())
     fresh.remove()
 
-    // The other slot goes on to the window after.
-    const after = nextFollowViews(onward, run.endMs)[0]
-    if (after !== undefined && after.fromMs !== onward.fromMs) {
-      await until(() => slotAhead() !== null && slotAhead() !== ahead)
-    }
+    // The slot turned from: at once only transparent, out of the accessibility tree, and no
+    // tooltip for what is under the pointer there; hidden in the next idle moment.
+    const turnedFrom = slotAhead() as SVGGElement
+    expect(turnedFrom).not.toBe(ahead)
+    expect(turnedFrom.getAttribute('opacity')).toBe('0')
+    expect(turnedFrom.getAttribute('aria-hidden')).toBe('true')
+    expect(turnedFrom.hasAttribute('visibility')).toBe(false)
+    const oldArrow = turnedFrom.querySelector('[data-msg-index]') as Element
+    act(() => {
+      oldArrow.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }))
+    })
+    expect(host.querySelector('.fl-overlay .fl-tip-text')).toBeNull()
+    await until(() => turnedFrom.getAttribute('visibility') === 'hidden')
+    expect(turnedFrom.hasAttribute('opacity')).toBe(false)
+    // A mark shown still has its tooltip.
+    act(() => {
+      ahead
+        .querySelector('[data-msg-index]')
+        ?.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }))
+    })
+    expect(host.querySelector('.fl-overlay .fl-tip-text')).not.toBeNull()
   })
 })

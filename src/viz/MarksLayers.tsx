@@ -2,14 +2,17 @@
  * The diagram's marks, in two fixed slots: the window shown and, zoomed in, the window a follow
  * turns to next going on (useDiagramLayout's `onward`), drawn ahead in idle time, a part at a
  * time, and kept hidden. When playback carries the cursor past the window's edge, the window
- * turns to the one drawn ahead: its slot is shown and the other slot starts on the next window.
- * Drawing a window of the zoomed 5k-event run at the turn itself (some 1,200 elements to patch,
- * lay out and paint) took 35–54 ms, two or three frames, every 0.75 s of playback.
+ * turns to the one drawn ahead: its slot is shown and the other slot starts on the next window,
+ * re-using its elements. Drawing a window of the zoomed 5k-event run at the turn itself (some
+ * 1,200 elements to patch, lay out and paint) took 35–54 ms, two or three frames, every 0.75 s
+ * of playback.
  *
- * A hidden slot is `visibility: hidden`: laid out ahead, so showing it is a restyle and a
- * repaint; not hit tested, not focusable and not in the accessibility tree. Slots never move in
- * the DOM (a moved subtree is styled and laid out anew), and a slot taking another window re-uses
- * its elements.
+ * A hidden slot is `visibility: hidden`: laid out ahead, but not painted, hit tested, focusable
+ * or in the accessibility tree. Showing it restyles its elements; the slot turned from is first
+ * made transparent (one element's style) and hidden in the next idle moment, so that the frame
+ * of the turn restyles one slot, not two (each flip of `visibility` on a window's 1,200 elements
+ * was a 10–20 ms style recalculation in a trace). Slots never move in the DOM: a moved subtree
+ * is styled and laid out anew.
  */
 import type { JSX } from 'react'
 import { memo, useEffect, useState } from 'react'
@@ -41,27 +44,37 @@ type Slots = [DiagramModel | null, DiagramModel | null]
 
 /**
  * The slots' models: the shown model keeps the slot it has (after a turn, the one it was drawn
- * ahead in); the other slot holds the onward window, or nothing.
+ * ahead in); the other slot holds the onward window, or, zoomed in until that is laid out, keeps
+ * what it had (hidden), so that drawing the onward window there re-uses those elements.
  */
 export function assignSlots(
   slots: Slots,
   model: DiagramModel,
   onward: DiagramModel | null,
+  zoomed = true,
 ): { slots: Slots; shown: 0 | 1 } {
   const kept = slots[0] === model ? 0 : slots[1] === model ? 1 : null
   // A model in no slot (a new run, width or view): the slot not holding the onward window.
   const shown = kept ?? (onward !== null && slots[0] === onward ? 1 : 0)
-  const ahead = onward === model ? null : onward
+  const other = slots[shown === 0 ? 1 : 0]
+  const ahead =
+    onward !== null && onward !== model ? onward : !zoomed || other === model ? null : other
   return { slots: shown === 0 ? [model, ahead] : [ahead, model], shown }
 }
 
 export function MarksLayers({
   model,
   onward,
+  zoomed,
   ...layer
-}: LayerProps & { model: DiagramModel; onward: DiagramModel | null }): JSX.Element {
+}: LayerProps & {
+  model: DiagramModel
+  onward: DiagramModel | null
+  /** Zoomed in (a view is set): the slot not shown keeps its elements for the next window. */
+  zoomed: boolean
+}): JSX.Element {
   const [slots, setSlots] = useState<Slots>([null, null])
-  const { slots: next, shown } = assignSlots(slots, model, onward)
+  const { slots: next, shown } = assignSlots(slots, model, onward, zoomed)
   // Kept for the next render (drawn from `next` now: the same for the same props).
   if (next[0] !== slots[0] || next[1] !== slots[1]) setSlots(next)
   return (
@@ -97,6 +110,14 @@ const MarksLayer = memo(function MarksLayer({
   const parts = ahead ? drawn : ALL_PARTS.map(() => model)
   if (!ahead && drawn.some((m) => m !== model)) setDrawn(parts)
   const stale = parts.findIndex((m) => m !== model)
+  // A slot just turned from is first only made transparent (a style change of one element), and
+  // hidden in the next idle moment: so the frame of the turn restyles only the slot it shows.
+  const [settled, setSettled] = useState(ahead)
+  if (!ahead && settled) setSettled(false)
+  useEffect(
+    () => (ahead && !settled ? idleTask(() => setSettled(true)) : undefined),
+    [ahead, settled],
+  )
   useEffect(() => {
     if (!ahead || stale < 0) return
     return idleTask(
@@ -110,7 +131,15 @@ const MarksLayer = memo(function MarksLayer({
   const messages = part(3)
   const first = part(0)
   return (
-    <g {...(ahead ? { visibility: 'hidden', 'aria-hidden': 'true', 'data-ahead': '' } : {})}>
+    <g
+      {...(ahead
+        ? {
+            [settled ? 'visibility' : 'opacity']: settled ? 'hidden' : '0',
+            'aria-hidden': 'true',
+            'data-ahead': '',
+          }
+        : {})}
+    >
       {first === null ? null : (
         <>
           <Highlights model={first} highlight={highlight} />
@@ -141,4 +170,4 @@ const MarksLayer = memo(function MarksLayer({
  * An idle moment long enough for a part: a part of the zoomed 5k-event run's windows took
  * 1–13 ms (traced, unminified build), most of them under 6.
  */
-const MIN_IDLE_MS = 10
+const MIN_IDLE_MS = 8

@@ -205,7 +205,8 @@ function LaidOutDiagram(
   const tipAt = useCallback(
     (e: { target: EventTarget | null; clientX: number; clientY: number }): Tip | null => {
       const target = e.target
-      if (!(target instanceof Element)) return null
+      // A slot just turned from may still be transparent rather than hidden (MarksLayers).
+      if (!(target instanceof Element) || target.closest('[data-ahead]') !== null) return null
       const bars = target.getAttribute('data-bars')
       const bulkMessage = target.classList.contains('fl-msg-bulk')
       if (bars !== null || bulkMessage) {
@@ -444,6 +445,7 @@ function LaidOutDiagram(
         <MarksLayers
           model={model}
           onward={props.onward}
+          zoomed={view !== null}
           run={run}
           idPrefix={idPrefix}
           highlight={props.highlight}
