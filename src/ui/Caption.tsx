@@ -37,9 +37,13 @@ export function storyMeta(captions: readonly StoryCaption[], index: number): str
     : `Story ${index + 1} of ${captions.length}${storyWhen(caption)}`
 }
 
-/** " · 4.005 s", and whether the line was told from the run after the reader's change. */
+/**
+ * " · 4.005 s", and whether the line was told from the run after the reader's change. The time
+ * never breaks across lines (on a phone, "16" ended one line and "S" began the next).
+ */
 export function storyWhen(caption: StoryCaption): string {
-  return ` · ${formatMs(caption.atMs)}${caption.generated === true ? ' · after your change' : ''}`
+  const when = formatMs(caption.atMs).replaceAll(' ', '\u00a0')
+  return ` · ${when}${caption.generated === true ? ' · after your change' : ''}`
 }
 
 export function Caption({ nav = true }: { nav?: boolean }) {
