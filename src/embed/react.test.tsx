@@ -4,27 +4,24 @@
  * height messages each time, with no script on the page.
  */
 import { act, useEffect, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import type { EmbedControls, EmbedTheme } from '../link/embed'
 import type { FencingLabControls, FencingLabProps, FencingLabTheme } from './react'
 import { FencingLab, fencingLabSrc } from './react'
 import { RESIZE_TYPE } from './resize'
 import { findPreset, parseScenario } from '../sim'
+import { testRoots } from '../testing/reactRoots'
 import { buildSnippets } from '../ui/share/snippets'
 import type { EmbedOptions, EmbedSource } from '../ui/share/snippets'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const LAB = 'https://lab.example/fencing/'
-let root: Root | null = null
+const roots = testRoots()
 let host: HTMLElement | null = null
 
 afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = null
+  roots.unmountAll()
   host = null
 })
 
@@ -46,10 +43,7 @@ function Site() {
 }
 
 function mount() {
-  host = document.createElement('div')
-  document.body.append(host)
-  root = createRoot(host)
-  act(() => root?.render(<Site />))
+  host = roots.mount(<Site />).host
 }
 
 function frame(): HTMLIFrameElement {
@@ -181,13 +175,11 @@ describe('<FencingLab> (fencing-lab/react)', () => {
   })
 
   it('a fixed height wins over messages; nonsense heights are ignored', () => {
-    host = document.createElement('div')
-    document.body.append(host)
-    root = createRoot(host)
-    act(() => root?.render(<FencingLab lab={LAB} scenario="gc-pause" height={500} />))
+    const mounted = roots.mount(<FencingLab lab={LAB} scenario="gc-pause" height={500} />)
+    host = mounted.host
     postHeight(frame().contentWindow, 655)
     expect(frame().getAttribute('height')).toBe('500')
-    act(() => root?.render(<FencingLab lab={LAB} scenario="gc-pause" controls="full" />))
+    mounted.render(<FencingLab lab={LAB} scenario="gc-pause" controls="full" />)
     expect(frame().getAttribute('height')).toBe('920')
     postHeight(frame().contentWindow, Number.NaN)
     postHeight(frame().contentWindow, -4)

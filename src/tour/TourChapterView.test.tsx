@@ -1,7 +1,6 @@
 import { act } from 'react'
-import type { Root } from 'react-dom/client'
-import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { testRoots } from '../testing/reactRoots'
 import { TOUR } from './chapters'
 import type { TourChapterViewProps } from './TourChapterView'
 import { TourChapterView } from './TourChapterView'
@@ -10,29 +9,19 @@ beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 })
 
-let root: Root | null = null
-let host: HTMLElement | null = null
-
+const roots = testRoots()
 afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = null
-  host = null
+  roots.unmountAll()
   vi.restoreAllMocks()
 })
 
 function mount(props: TourChapterViewProps) {
-  host = document.createElement('div')
-  document.body.append(host)
-  const r = createRoot(host)
-  root = r
-  act(() => r.render(<TourChapterView {...props} />))
-  const el = host
+  const { host: el, render } = roots.mount(<TourChapterView {...props} />)
   const chapterRoot = () => el.querySelector<HTMLElement>('.fl-tour-chapter')!
   return {
     el,
     rerender: (next: Partial<TourChapterViewProps>) =>
-      act(() => r.render(<TourChapterView {...props} {...next} />)),
+      render(<TourChapterView {...props} {...next} />),
     step: () => chapterRoot().dataset.step,
     caption: () => el.querySelector('.fl-tour-text')?.textContent ?? null,
     button: (name: string) => {

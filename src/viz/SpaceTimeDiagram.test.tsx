@@ -1,6 +1,4 @@
 import { act } from 'react'
-import type { Root } from 'react-dom/client'
-import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Finding } from '../sim'
 import { check } from '../sim'
@@ -10,20 +8,14 @@ import { SpaceTimeDiagram } from './index'
 import type { TimeView } from './layout'
 import { bulkMessages, layoutDiagram, nearestMessage, xOfMs } from './layout'
 import { presetRun } from '../testing/presetRuns'
+import { testRoots } from '../testing/reactRoots'
 
 beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 })
 
-let root: Root | null = null
-let host: HTMLElement | null = null
-
-afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = null
-  host = null
-})
+const roots = testRoots()
+afterEach(() => roots.unmountAll())
 
 function mount(overrides: Partial<DiagramProps> = {}) {
   const { run, findings } = presetRun('gc-pause')
@@ -36,15 +28,11 @@ function mount(overrides: Partial<DiagramProps> = {}) {
     idPrefix: 'test',
     ...overrides,
   }
-  host = document.createElement('div')
-  document.body.append(host)
-  const r = createRoot(host)
-  root = r
-  act(() => r.render(<SpaceTimeDiagram {...props} />))
+  const { host, render } = roots.mount(<SpaceTimeDiagram {...props} />)
   const svg = host.querySelector<SVGSVGElement>('svg.fl-diagram[role="group"]')
   if (svg === null) throw new Error('no diagram')
   const rerender = (next: Partial<DiagramProps>) =>
-    act(() => r.render(<SpaceTimeDiagram {...props} {...next} />))
+    render(<SpaceTimeDiagram {...props} {...next} />)
   return { svg, host, props, rerender }
 }
 
