@@ -4,11 +4,10 @@
  * onward window drawn ahead, hidden, then shown at the turn without a single element replaced.
  */
 import { act } from 'react'
-import type { Root } from 'react-dom/client'
-import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nextFollowViews } from '../timeline'
 import { presetRun } from '../testing/presetRuns'
+import { testRoots, waitUntil } from '../testing/reactRoots'
 import type { DiagramProps } from './index'
 import { SpaceTimeDiagram } from './index'
 import type { DiagramModel, TimeView } from './layout'
@@ -30,53 +29,84 @@ describe('assignSlots', () => {
   ] as [DiagramModel, DiagramModel, DiagramModel, DiagramModel]
 
   it('puts a first model in the first slot, and the onward window in the other', () => {
-    expect(assignSlots([null, null], k1, null)).toEqual({ slots: [k1, null], shown: 0 })
-    expect(assignSlots([null, null], k1, k2)).toEqual({ slots: [k1, k2], shown: 0 })
+    expect(assignSlots({ slots: [null, null], shown: 0 }, k1, null)).toEqual({
+      slots: [k1, null],
+      shown: 0,
+    })
+    expect(assignSlots({ slots: [null, null], shown: 0 }, k1, k2)).toEqual({
+      slots: [k1, k2],
+      shown: 0,
+    })
   })
 
   it('shows a turned-to window in the slot it was drawn ahead in', () => {
-    expect(assignSlots([k1, k2], k2, k3)).toEqual({ slots: [k3, k2], shown: 1 })
-    expect(assignSlots([k3, k2], k3, null)).toEqual({ slots: [k3, k2], shown: 0 })
+    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k2, k3)).toEqual({
+      slots: [k3, k2],
+      shown: 1,
+    })
+    expect(assignSlots({ slots: [k3, k2], shown: 0 }, k3, null)).toEqual({
+      slots: [k3, k2],
+      shown: 0,
+    })
   })
 
   it("keeps a model's slot, and the other slot's elements until the onward window comes", () => {
     // Just turned, the next window not laid out yet: the window turned from stays, hidden.
-    expect(assignSlots([k1, k2], k2, null)).toEqual({ slots: [k1, k2], shown: 1 })
-    expect(assignSlots([k1, k2], k2, k3)).toEqual({ slots: [k3, k2], shown: 1 })
-    expect(assignSlots([k1, null], k1, k2)).toEqual({ slots: [k1, k2], shown: 0 })
+    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k2, null)).toEqual({
+      slots: [k1, k2],
+      shown: 1,
+    })
+    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k2, k3)).toEqual({
+      slots: [k3, k2],
+      shown: 1,
+    })
+    expect(assignSlots({ slots: [k1, null], shown: 0 }, k1, k2)).toEqual({
+      slots: [k1, k2],
+      shown: 0,
+    })
     // At the run's end the onward window is the window itself: nothing else to draw.
-    expect(assignSlots([null, k2], k2, k2)).toEqual({ slots: [null, k2], shown: 1 })
+    expect(assignSlots({ slots: [null, k2], shown: 0 }, k2, k2)).toEqual({
+      slots: [null, k2],
+      shown: 1,
+    })
   })
 
   it('empties the other slot once the view is the whole run', () => {
-    expect(assignSlots([k1, k2], k9, null, false)).toEqual({ slots: [k9, null], shown: 0 })
-    expect(assignSlots([k1, k9], k9, null, false)).toEqual({ slots: [null, k9], shown: 1 })
+    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k9, null, false)).toEqual({
+      slots: [k9, null],
+      shown: 0,
+    })
+    expect(assignSlots({ slots: [k1, k9], shown: 0 }, k9, null, false)).toEqual({
+      slots: [null, k9],
+      shown: 1,
+    })
+  })
+
+  it('puts a model from elsewhere where the window shown was, to patch it in place', () => {
+    expect(assignSlots({ slots: [k1, k2], shown: 1 }, k9, null)).toEqual({
+      slots: [k1, k9],
+      shown: 1,
+    })
+    expect(assignSlots({ slots: [k1, k2], shown: 1 }, k9, k3)).toEqual({
+      slots: [k3, k9],
+      shown: 1,
+    })
   })
 
   it('puts a model from elsewhere where the onward window is not', () => {
-    expect(assignSlots([k1, k2], k9, null)).toEqual({ slots: [k9, k2], shown: 0 })
-    expect(assignSlots([k2, k1], k9, k2)).toEqual({ slots: [k2, k9], shown: 1 })
+    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k9, null)).toEqual({
+      slots: [k9, k2],
+      shown: 0,
+    })
+    expect(assignSlots({ slots: [k2, k1], shown: 0 }, k9, k2)).toEqual({
+      slots: [k2, k9],
+      shown: 1,
+    })
   })
 })
 
-let root: Root | null = null
-let host: HTMLElement | null = null
-
-afterEach(() => {
-  act(() => root?.unmount())
-  host?.remove()
-  root = null
-  host = null
-})
-
-/** Waits (real timers: the layout and the drawing ahead wait for idle moments) until `ready`. */
-async function until(ready: () => boolean, limitMs = 5000): Promise<void> {
-  const start = performance.now()
-  while (!ready()) {
-    if (performance.now() - start > limitMs) throw new Error('timed out')
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
-  }
-}
+const roots = testRoots()
+afterEach(() => roots.unmountAll())
 
 describe('the live diagram zoomed in', () => {
   it('draws the onward window ahead, hidden, and shows it at the turn without redrawing it', async () => {
@@ -91,16 +121,12 @@ describe('the live diagram zoomed in', () => {
       idPrefix: 't',
       view,
     }
-    host = document.createElement('div')
-    document.body.append(host)
-    const r = createRoot(host)
-    root = r
-    act(() => r.render(<SpaceTimeDiagram {...props} />))
+    const { host, render } = roots.mount(<SpaceTimeDiagram {...props} />)
     const svg = host.querySelector('svg.fl-diagram[role="group"]') as SVGSVGElement
     const onwardModel = layoutDiagram({ run, findings, widthPx: 900, options: { view: onward } })
     const slotAhead = () => svg.querySelector<SVGGElement>('[data-ahead]')
     // Every part drawn: as many message arrows as the onward window has.
-    await until(
+    await waitUntil(
       () =>
         slotAhead()?.querySelectorAll('[data-msg-index]').length === onwardModel.messages.length,
     )
@@ -121,7 +147,7 @@ describe('the live diagram zoomed in', () => {
     const changed: MutationRecord[] = []
     const observer = new MutationObserver((records) => changed.push(...records))
     observer.observe(ahead, { subtree: true, childList: true, attributes: true })
-    act(() => r.render(<SpaceTimeDiagram {...props} view={onward} cursorMs={11_001} />))
+    render(<SpaceTimeDiagram {...props} view={onward} cursorMs={11_001} />)
     observer.disconnect()
     // Shown: only the slot's own attributes changed; not one element below it was replaced.
     expect(ahead.isConnected).toBe(true)
@@ -132,14 +158,9 @@ describe('the live diagram zoomed in', () => {
     expect(shownNow(ahead)).toEqual(drawnAhead)
 
     // The same as a fresh diagram of that window draws.
-    const fresh = document.createElement('div')
-    document.body.append(fresh)
-    const freshRoot = createRoot(fresh)
-    act(() => freshRoot.render(<SpaceTimeDiagram {...props} view={onward} cursorMs={11_001} />))
+    const fresh = roots.mount(<SpaceTimeDiagram {...props} view={onward} cursorMs={11_001} />).host
     const freshShown = fresh.querySelector('svg.fl-diagram[role="group"] > g:not([data-ahead])')
     expect(shownNow(freshShown as Element)).toEqual(drawnAhead)
-    act(() => freshRoot.unmount())
-    fresh.remove()
 
     // The slot turned from: at once only transparent, out of the accessibility tree, and no
     // tooltip for what is under the pointer there; hidden in the next idle moment.
@@ -153,7 +174,7 @@ describe('the live diagram zoomed in', () => {
       oldArrow.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }))
     })
     expect(host.querySelector('.fl-overlay .fl-tip-text')).toBeNull()
-    await until(() => turnedFrom.getAttribute('visibility') === 'hidden')
+    await waitUntil(() => turnedFrom.getAttribute('visibility') === 'hidden')
     expect(turnedFrom.hasAttribute('opacity')).toBe(false)
     // A mark shown still has its tooltip.
     act(() => {

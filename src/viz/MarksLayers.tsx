@@ -42,25 +42,36 @@ const NOTHING_DRAWN: readonly null[] = ALL_PARTS.map(() => null)
 
 type Slots = [DiagramModel | null, DiagramModel | null]
 
+/** The slots' models, and which slot is shown. */
+export interface Placed {
+  slots: Slots
+  shown: 0 | 1
+}
+
 /**
- * The slots' models: the shown model keeps the slot it has (after a turn, the one it was drawn
- * ahead in); the other slot holds the onward window, or, zoomed in until that is laid out, keeps
- * what it had (hidden), so that drawing the onward window there re-uses those elements.
+ * Where the models go: the shown model keeps the slot it has (after a turn, the one it was drawn
+ * ahead in); a model in no slot (a new run, width or view, a glide's step) goes where the window
+ * shown was, so that it patches what is on the screen, unless that slot holds its onward window.
+ * The other slot holds the onward window, or, zoomed in until that is laid out, keeps what it had
+ * (hidden), so that drawing the onward window there re-uses those elements.
  */
 export function assignSlots(
-  slots: Slots,
+  placed: Placed,
   model: DiagramModel,
   onward: DiagramModel | null,
   zoomed = true,
-): { slots: Slots; shown: 0 | 1 } {
+): Placed {
+  const { slots } = placed
   const kept = slots[0] === model ? 0 : slots[1] === model ? 1 : null
-  // A model in no slot (a new run, width or view): the slot not holding the onward window.
-  const shown = kept ?? (onward !== null && slots[0] === onward ? 1 : 0)
-  const other = slots[shown === 0 ? 1 : 0]
+  const before = placed.shown
+  const shown = kept ?? (onward !== null && slots[before] === onward ? otherSlot(before) : before)
+  const other = slots[otherSlot(shown)]
   const ahead =
     onward !== null && onward !== model ? onward : !zoomed || other === model ? null : other
   return { slots: shown === 0 ? [model, ahead] : [ahead, model], shown }
 }
+
+const otherSlot = (slot: 0 | 1): 0 | 1 => (slot === 0 ? 1 : 0)
 
 export function MarksLayers({
   model,
@@ -73,22 +84,26 @@ export function MarksLayers({
   /** Zoomed in (a view is set): the slot not shown keeps its elements for the next window. */
   zoomed: boolean
 }): JSX.Element {
-  const [slots, setSlots] = useState<Slots>([null, null])
-  const { slots: next, shown } = assignSlots(slots, model, onward, zoomed)
+  const [placed, setPlaced] = useState<Placed>(NOTHING_PLACED)
+  const next = assignSlots(placed, model, onward, zoomed)
   // Kept for the next render (drawn from `next` now: the same for the same props).
-  if (next[0] !== slots[0] || next[1] !== slots[1]) setSlots(next)
+  if (next.shown !== placed.shown || next.slots.some((m, i) => m !== placed.slots[i])) {
+    setPlaced(next)
+  }
   return (
     <>
-      {next.map((m, i) =>
+      {next.slots.map((m, i) =>
         m === null ? (
           <g key={i} />
         ) : (
-          <MarksLayer key={i} {...layer} model={m} ahead={i !== shown} />
+          <MarksLayer key={i} {...layer} model={m} ahead={i !== next.shown} />
         ),
       )}
     </>
   )
 }
+
+const NOTHING_PLACED: Placed = { slots: [null, null], shown: 0 }
 
 /**
  * One slot's marks. Shown, every part is drawn for `model` at once; ahead, the parts catch up
