@@ -173,9 +173,20 @@ test.describe('with reduced motion', () => {
     const shown = marks.locator(':scope > g:not([data-ahead])')
     // Drawn in idle time, a part at a time: the message arrows are its last part.
     await expect(ahead.locator('[data-msg-index]').first()).toBeAttached()
-    await expect(ahead).toHaveAttribute('visibility', 'hidden')
     await expect(ahead).toHaveAttribute('aria-hidden', 'true')
     const aheadArrows = await ahead.locator('[data-msg-index]').count()
+    // Out of sight and out of reach: wholly above the figure (nothing there to paint or point
+    // at), and not one Tab stop in it.
+    const [aheadBox, figureBox] = await Promise.all([ahead.boundingBox(), marks.boundingBox()])
+    expect((aheadBox?.y ?? 0) + (aheadBox?.height ?? 0)).toBeLessThan(figureBox?.y ?? 0)
+    expect(await ahead.locator('[tabindex="0"]').count()).toBe(0)
+    await page.locator('.fl-diagram-panel').getByRole('button', { name: /→|←/ }).first().focus()
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[data-ahead]') ?? null),
+      ).toBeNull()
+    }
     // Only the window shown has buttons for its arrows, and axe finds nothing amiss.
     const buttons = page.locator('.fl-diagram-panel').getByRole('button', { name: /→|←/ })
     expect(await buttons.count()).toBe(await shown.locator('[data-msg-index]').count())
@@ -189,9 +200,9 @@ test.describe('with reduced motion', () => {
     const step = page.getByRole('button', { name: 'Step forward' })
     for (let i = 0; i < 20 && (await range.textContent()) === before; i++) await step.click()
     await expect(range).not.toHaveText(before ?? '')
-    expect(
-      await drawnAhead?.evaluate((g) => [g.isConnected, g.getAttribute('visibility')]),
-    ).toEqual([true, null])
+    expect(await drawnAhead?.evaluate((g) => [g.isConnected, g.hasAttribute('transform')])).toEqual(
+      [true, false],
+    )
     expect(await drawnAhead?.evaluate((g) => g.querySelectorAll('[data-msg-index]').length)).toBe(
       aheadArrows,
     )

@@ -152,12 +152,15 @@ export const Messages = memo(function Messages({
   bulk,
   clipId,
   events,
+  tabbable = true,
 }: {
   model: DiagramModel
   /** A dense run's split of plain and marked arrows (`bulkMessages`); null draws each arrow. */
   bulk: BulkMessages | null
   clipId: string
   events: MarkEvents | null
+  /** False: no arrow is a Tab stop (a window drawn ahead, off the figure). */
+  tabbable?: boolean
 }) {
   const [active, setActive] = useState(0)
   const group = useRef<SVGGElement>(null)
@@ -272,7 +275,7 @@ export const Messages = memo(function Messages({
         key={arrow.msg}
         arrow={arrow}
         index={i}
-        tabIndex={i === activeIndex ? 0 : -1}
+        tabIndex={tabbable && i === activeIndex ? 0 : -1}
         interactive={interactive}
         wideHit={!model.dense}
         standIn={standIn}
@@ -319,10 +322,12 @@ const FindingView = memo(function FindingView({
   marker,
   interactive,
   hidden,
+  tabbable = true,
 }: {
   marker: FindingMarker
   interactive: boolean
   hidden: boolean
+  tabbable?: boolean
 }) {
   const sev = marker.severity
   return (
@@ -330,7 +335,7 @@ const FindingView = memo(function FindingView({
       className={`fl-finding fl-finding-${sev}`}
       data-finding-index={marker.index}
       {...(interactive
-        ? { role: 'button', tabIndex: hidden ? -1 : 0, 'aria-label': marker.name }
+        ? { role: 'button', tabIndex: hidden || !tabbable ? -1 : 0, 'aria-label': marker.name }
         : {})}
       {...(interactive && hidden ? { 'aria-hidden': true } : {})}
     >
@@ -383,11 +388,14 @@ export const Findings = memo(function Findings({
   model,
   events,
   hiddenAfterMs,
+  tabbable = true,
 }: {
   model: DiagramModel
   events: MarkEvents | null
   /** Findings after this moment are hidden (not focusable); Infinity when none are. */
   hiddenAfterMs: number
+  /** False: no marker is a Tab stop (a window drawn ahead, off the figure). */
+  tabbable?: boolean
 }) {
   const interactive = events !== null
   const indexOf = (e: { target: EventTarget }) => {
@@ -426,6 +434,7 @@ export const Findings = memo(function Findings({
           marker={marker}
           interactive={interactive}
           hidden={marker.finding.atMs > hiddenAfterMs}
+          tabbable={tabbable}
         />
       ))}
     </g>

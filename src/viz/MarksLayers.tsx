@@ -7,12 +7,12 @@
  * 1,200 elements to patch, lay out and paint) took 35–54 ms, two or three frames, every 0.75 s
  * of playback.
  *
- * A hidden slot is `visibility: hidden`: laid out ahead, but not painted, hit tested, focusable
- * or in the accessibility tree. Showing it restyles its elements; the slot turned from is first
- * made transparent (one element's style) and hidden in the next idle moment, so that the frame
- * of the turn restyles one slot, not two (each flip of `visibility` on a window's 1,200 elements
- * was a 10–20 ms style recalculation in a trace). Slots never move in the DOM: a moved subtree
- * is styled and laid out anew.
+ * A slot not shown is moved far above the figure (AHEAD): laid out ahead, but off the plot, so
+ * not painted or under a pointer, with no Tab stop and out of the accessibility tree. Only a
+ * transform and attributes of the slot itself change at a turn (and which marks are Tab stops):
+ * hiding with `visibility`, an inherited property, restyled a window's 1,200 elements at every
+ * flip, 10–20 ms each in a trace, and took a frame at most turns while scrubbing. Slots never
+ * move in the DOM: a moved subtree is styled and laid out anew.
  */
 import type { JSX } from 'react'
 import { memo, useEffect, useState } from 'react'
@@ -125,14 +125,6 @@ const MarksLayer = memo(function MarksLayer({
   const parts = ahead ? drawn : ALL_PARTS.map(() => model)
   if (!ahead && drawn.some((m) => m !== model)) setDrawn(parts)
   const stale = parts.findIndex((m) => m !== model)
-  // A slot just turned from is first only made transparent (a style change of one element), and
-  // hidden in the next idle moment: so the frame of the turn restyles only the slot it shows.
-  const [settled, setSettled] = useState(ahead)
-  if (!ahead && settled) setSettled(false)
-  useEffect(
-    () => (ahead && !settled ? idleTask(() => setSettled(true)) : undefined),
-    [ahead, settled],
-  )
   useEffect(() => {
     if (!ahead || stale < 0) return
     return idleTask(
@@ -146,15 +138,7 @@ const MarksLayer = memo(function MarksLayer({
   const messages = part(3)
   const first = part(0)
   return (
-    <g
-      {...(ahead
-        ? {
-            [settled ? 'visibility' : 'opacity']: settled ? 'hidden' : '0',
-            'aria-hidden': 'true',
-            'data-ahead': '',
-          }
-        : {})}
-    >
+    <g {...(ahead ? AHEAD : {})}>
       {first === null ? null : (
         <>
           <Highlights model={first} highlight={highlight} />
@@ -167,6 +151,7 @@ const MarksLayer = memo(function MarksLayer({
           model={findings}
           events={markEventsOf(handlers, findings)}
           hiddenAfterMs={hiddenAfterMs}
+          tabbable={!ahead}
         />
       )}
       {messages === null ? null : (
@@ -175,11 +160,23 @@ const MarksLayer = memo(function MarksLayer({
           bulk={messages.dense ? bulkMessagesOf(messages) : null}
           clipId={patternId(idPrefix, 'clip')}
           events={markEventsOf(handlers, messages)}
+          tabbable={!ahead}
         />
       )}
     </g>
   )
 })
+
+/**
+ * A slot not shown is moved far above the figure: off the plot, it is neither painted nor under
+ * a pointer, and its marks are no Tab stops (`tabbable`) and out of the accessibility tree. A
+ * transform is not inherited, so showing or hiding a slot restyles one element, not its 1,200.
+ */
+const AHEAD = {
+  transform: 'translate(0,-100000)',
+  'aria-hidden': 'true',
+  'data-ahead': '',
+} as const
 
 /**
  * An idle moment long enough for a part: a part of the zoomed 5k-event run's windows took
