@@ -1,11 +1,11 @@
 /** `fencing-lab check` (docs/contracts.md, "Checking a history"): exit codes, formats, input. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderDiagramSvg } from '../viz'
 import type { HistoryReport } from './check'
 import { runCli } from './cli'
+import { tempDir } from '../testing/tempDir'
 
 function cli(argv: string[], stdin?: string) {
   let out = ''
@@ -19,7 +19,7 @@ function cli(argv: string[], stdin?: string) {
   return { code, out, err }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-check-'))
+const dir = tempDir('fencing-lab-check')
 function file(name: string, content: string): string {
   const path = join(dir, name)
   writeFileSync(path, content)

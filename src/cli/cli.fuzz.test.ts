@@ -4,8 +4,7 @@
  * usage), and never throws or prints a stack trace.
  * Replay a failure with the command in its message; search harder with FC_NUM_RUNS=1000.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -15,10 +14,11 @@ import { junkArb, unicodeArb } from '../testing/hostile'
 import { renderDiagramSvg } from '../viz'
 import { quote, USAGE } from './args'
 import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
+import { tempDir } from '../testing/tempDir'
 
 const OPTIONS = ['format', 'fault', 'verbose', 'theme', 'width', 'list', 'help', 'h']
 
-const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-cli-fuzz-'))
+const dir = tempDir('fencing-lab-cli-fuzz')
 const subdir = join(dir, 'a-directory.json')
 mkdirSync(subdir)
 function file(name: string, content: string): string {

@@ -2,14 +2,14 @@
  * The command line at its limits: a run cut at the event cap is never reported as a plain
  * verdict, and a long run prints in every format.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../sim'
 import { renderDiagramSvg } from '../viz'
 import type { CliIo } from './cli'
 import { EXIT_INVALID, EXIT_OK, EXIT_TRUNCATED, runCli } from './cli'
+import { tempDir } from '../testing/tempDir'
 
 function cli(argv: string[], extra: Partial<CliIo> = {}) {
   let out = ''
@@ -23,7 +23,7 @@ function cli(argv: string[], extra: Partial<CliIo> = {}) {
   return { code, out, err }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-limits-'))
+const dir = tempDir('fencing-lab-limits')
 /** A renews every ms: about five events per ms of the horizon. */
 function renewingFile(durationMs: number): string {
   const path = join(dir, `renewing-${durationMs}.json`)

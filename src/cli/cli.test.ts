@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { assertProperty } from '../testing/property'
@@ -8,6 +7,7 @@ import { PRESETS } from '../sim'
 import type { Report } from '../sim'
 import { renderDiagramSvg } from '../viz'
 import { EXIT_INVALID, EXIT_OK, runCli } from './cli'
+import { tempDir } from '../testing/tempDir'
 
 function cli(...argv: string[]) {
   let out = ''
@@ -27,7 +27,7 @@ function report(...argv: string[]): Report {
   return JSON.parse(out) as Report
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-cli-'))
+const dir = tempDir('fencing-lab-cli')
 function file(name: string, content: string): string {
   const path = join(dir, name)
   writeFileSync(path, content)

@@ -8,8 +8,7 @@
  * A corpus failure prints the command that replays it.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fc from 'fast-check'
 import { JSDOM } from 'jsdom'
@@ -18,9 +17,10 @@ import { PRESETS } from '../sim'
 import type { Report } from '../sim'
 import { assertAsyncProperty, PROPERTY_SEEDS } from '../testing/property'
 import { junkArb, mutate, mutationArb } from '../testing/hostile'
+import { tempDir } from '../testing/tempDir'
 
 const REPO = resolve(import.meta.dirname, '../..')
-const root = mkdtempSync(join(tmpdir(), 'fencing-lab-package-'))
+const root = tempDir('fencing-lab-package')
 const project = join(root, 'project')
 /** The working directory of every run: not the repository, and with a hostile tsconfig. */
 const elsewhere = join(root, 'elsewhere')
