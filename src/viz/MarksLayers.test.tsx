@@ -12,6 +12,7 @@ import type { DiagramProps } from './index'
 import { SpaceTimeDiagram } from './index'
 import type { DiagramModel, TimeView } from './layout'
 import { layoutDiagram } from './layout'
+import type { Placed } from './MarksLayers'
 import { assignSlots } from './MarksLayers'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -27,81 +28,43 @@ describe('assignSlots', () => {
     model({ fromMs: 6000, toMs: 10_000 }),
     model({ fromMs: 9000, toMs: 13_000 }),
   ] as [DiagramModel, DiagramModel, DiagramModel, DiagramModel]
+  const placed = (a: DiagramModel | null, b: DiagramModel | null, shown: 0 | 1): Placed => ({
+    slots: [a, b],
+    shown,
+  })
 
   it('puts a first model in the first slot, and the onward window in the other', () => {
-    expect(assignSlots({ slots: [null, null], shown: 0 }, k1, null)).toEqual({
-      slots: [k1, null],
-      shown: 0,
-    })
-    expect(assignSlots({ slots: [null, null], shown: 0 }, k1, k2)).toEqual({
-      slots: [k1, k2],
-      shown: 0,
-    })
+    expect(assignSlots(placed(null, null, 0), k1, null)).toEqual(placed(k1, null, 0))
+    expect(assignSlots(placed(null, null, 0), k1, k2)).toEqual(placed(k1, k2, 0))
   })
 
   it('shows a turned-to window in the slot it was drawn ahead in', () => {
-    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k2, k3)).toEqual({
-      slots: [k3, k2],
-      shown: 1,
-    })
-    expect(assignSlots({ slots: [k3, k2], shown: 0 }, k3, null)).toEqual({
-      slots: [k3, k2],
-      shown: 0,
-    })
+    expect(assignSlots(placed(k1, k2, 0), k2, k3)).toEqual(placed(k3, k2, 1))
+    expect(assignSlots(placed(k3, k2, 0), k3, null)).toEqual(placed(k3, k2, 0))
   })
 
   it("keeps a model's slot, and the other slot's elements until the onward window comes", () => {
     // Just turned, the next window not laid out yet: the window turned from stays, hidden.
-    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k2, null)).toEqual({
-      slots: [k1, k2],
-      shown: 1,
-    })
-    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k2, k3)).toEqual({
-      slots: [k3, k2],
-      shown: 1,
-    })
-    expect(assignSlots({ slots: [k1, null], shown: 0 }, k1, k2)).toEqual({
-      slots: [k1, k2],
-      shown: 0,
-    })
+    expect(assignSlots(placed(k1, k2, 0), k2, null)).toEqual(placed(k1, k2, 1))
+    expect(assignSlots(placed(k1, k2, 0), k2, k3)).toEqual(placed(k3, k2, 1))
+    expect(assignSlots(placed(k1, null, 0), k1, k2)).toEqual(placed(k1, k2, 0))
     // At the run's end the onward window is the window itself: nothing else to draw.
-    expect(assignSlots({ slots: [null, k2], shown: 0 }, k2, k2)).toEqual({
-      slots: [null, k2],
-      shown: 1,
-    })
+    expect(assignSlots(placed(null, k2, 0), k2, k2)).toEqual(placed(null, k2, 1))
   })
 
   it('empties the other slot once the view is the whole run', () => {
-    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k9, null, false)).toEqual({
-      slots: [k9, null],
-      shown: 0,
-    })
-    expect(assignSlots({ slots: [k1, k9], shown: 0 }, k9, null, false)).toEqual({
-      slots: [null, k9],
-      shown: 1,
-    })
+    expect(assignSlots(placed(k1, k2, 0), k9, null, false)).toEqual(placed(k9, null, 0))
+    expect(assignSlots(placed(k1, k9, 0), k9, null, false)).toEqual(placed(null, k9, 1))
   })
 
   it('puts a model from elsewhere where the window shown was, to patch it in place', () => {
-    expect(assignSlots({ slots: [k1, k2], shown: 1 }, k9, null)).toEqual({
-      slots: [k1, k9],
-      shown: 1,
-    })
-    expect(assignSlots({ slots: [k1, k2], shown: 1 }, k9, k3)).toEqual({
-      slots: [k3, k9],
-      shown: 1,
-    })
+    expect(assignSlots(placed(k1, k2, 1), k9, null)).toEqual(placed(k1, k9, 1))
+    expect(assignSlots(placed(k1, k2, 1), k9, k3)).toEqual(placed(k3, k9, 1))
   })
 
   it('puts a model from elsewhere where the onward window is not', () => {
-    expect(assignSlots({ slots: [k1, k2], shown: 0 }, k9, null)).toEqual({
-      slots: [k9, k2],
-      shown: 0,
-    })
-    expect(assignSlots({ slots: [k2, k1], shown: 0 }, k9, k2)).toEqual({
-      slots: [k2, k9],
-      shown: 1,
-    })
+    expect(assignSlots(placed(k1, k2, 0), k9, null)).toEqual(placed(k9, k2, 0))
+    expect(assignSlots(placed(k2, k1, 0), k9, k2)).toEqual(placed(k2, k9, 1))
   })
 })
 

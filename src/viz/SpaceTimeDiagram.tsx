@@ -205,7 +205,8 @@ function LaidOutDiagram(
   const tipAt = useCallback(
     (e: { target: EventTarget | null; clientX: number; clientY: number }): Tip | null => {
       const target = e.target
-      // A slot just turned from may still be transparent rather than hidden (MarksLayers).
+      // Nothing in a slot not shown (MarksLayers) gets a tip: a pointer cannot reach it up
+      // there, but an event can still name one of its marks as its target.
       if (!(target instanceof Element) || target.closest('[data-ahead]') !== null) return null
       const bars = target.getAttribute('data-bars')
       const bulkMessage = target.classList.contains('fl-msg-bulk')

@@ -57,21 +57,22 @@ const key = (v: TimeView) => `${v.fromMs}:${v.toMs}`
 
 function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, findings, spans }) {
   const models: (DiagramModel | null)[] = []
+  const layouts: DiagramLayout[] = []
   function Probe({ view, widthPx = 900 }: { view: TimeView | null; widthPx?: number }) {
-    models.push(
-      useDiagramLayout(
-        {
-          run: of.run,
-          findings: of.findings,
-          spans: of.spans,
-          widthPx,
-          time: 'auto',
-          alignWith: undefined,
-          dangerWindows: undefined,
-        },
-        view,
-      ).model,
+    const layout = useDiagramLayout(
+      {
+        run: of.run,
+        findings: of.findings,
+        spans: of.spans,
+        widthPx,
+        time: 'auto',
+        alignWith: undefined,
+        dangerWindows: undefined,
+      },
+      view,
     )
+    models.push(layout.model)
+    layouts.push(layout)
     return null
   }
   const host = document.createElement('div')
@@ -79,7 +80,7 @@ function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, fi
   const root = createRoot(host)
   const show = (view: TimeView | null, widthPx?: number) =>
     act(() => root.render(<Probe view={view} {...(widthPx === undefined ? {} : { widthPx })} />))
-  return { models, show, unmount: () => act(() => root.unmount()) }
+  return { models, layouts, show, unmount: () => act(() => root.unmount()) }
 }
 
 /** Idle callbacks held in a queue the test runs (jsdom has none). */
@@ -121,31 +122,11 @@ describe('useDiagramLayout', () => {
   it('gives the onward window once it is laid out ahead, and only zoomed in', () => {
     vi.useFakeTimers()
     const idle = stubIdleCallbacks()
-    const seen: DiagramLayout[] = []
-    function Probe({ view }: { view: TimeView | null }) {
-      seen.push(
-        useDiagramLayout(
-          {
-            run,
-            findings,
-            spans,
-            widthPx: 900,
-            time: 'auto',
-            alignWith: undefined,
-            dangerWindows: undefined,
-          },
-          view,
-        ),
-      )
-      return null
-    }
-    const host = document.createElement('div')
-    document.body.append(host)
-    const root = createRoot(host)
-    act(() => root.render(<Probe view={null} />))
+    const { layouts: seen, show, unmount } = mount()
+    show(null)
     expect(seen.at(-1)?.onward).toBeNull()
     const view = { fromMs: 4000, toMs: 8000 }
-    act(() => root.render(<Probe view={view} />))
+    show(view)
     expect(seen.at(-1)?.onward).toBeNull()
     act(() => {
       vi.advanceTimersByTime(400)
@@ -164,10 +145,10 @@ describe('useDiagramLayout', () => {
     )
     // Turned to it: the same object is now the model, and the next window is not laid out yet.
     const laidAhead = seen.at(-1)?.onward
-    act(() => root.render(<Probe view={onward} />))
+    show(onward)
     expect(seen.at(-1)?.model).toBe(laidAhead)
     expect(seen.at(-1)?.onward).toBeNull()
-    act(() => root.unmount())
+    unmount()
   })
 
   it('lays out, in slices of idle time, the windows a follow turns to next, and draws them from there', () => {
