@@ -97,21 +97,44 @@ async function markTabbables(page: Page): Promise<number> {
   await expect(page.locator('[data-prerendered]')).toHaveCount(0)
   await expect(page.getByText(/^Loading the /)).toHaveCount(0)
   await page.waitForLoadState('networkidle')
-  return page.evaluate(() => {
-    const tabbable = [
-      ...document.querySelectorAll<HTMLElement>(
-        'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
-      ),
-    ].filter((el) => {
-      if (el.matches(':disabled') || el.tabIndex < 0) return false
-      if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
-      return el.checkVisibility()
-    })
+  // That load state is kept once reached, so it does not wait for a part asked for after it (the
+  // history opener, lazy inside the sharing tools, once came after the marking): wait until the
+  // controls have stayed the same for a moment too.
+  let last = -1
+  await expect
+    .poll(
+      async () => {
+        const count = await page.evaluate(tabbables, false)
+        const settled = count === last
+        last = count
+        return settled
+      },
+      { intervals: [300] },
+    )
+    .toBe(true)
+  return page.evaluate(tabbables, true)
+}
+
+/**
+ * The controls Tab should reach, counted, and when `mark`, marked with their index in
+ * `data-tab-probe` (and the focus blurred, so that Tab starts from the top). Runs in the page.
+ */
+function tabbables(mark: boolean): number {
+  const tabbable = [
+    ...document.querySelectorAll<HTMLElement>(
+      'button, input, select, summary, a[href], [tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter((el) => {
+    if (el.matches(':disabled') || el.tabIndex < 0) return false
+    if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) return false
+    return el.checkVisibility()
+  })
+  if (mark) {
     document
       .querySelectorAll('[data-tab-probe]')
       .forEach((el) => el.removeAttribute('data-tab-probe'))
     tabbable.forEach((el, i) => (el.dataset.tabProbe = String(i)))
     ;(document.activeElement as HTMLElement | null)?.blur()
-    return tabbable.length
-  })
+  }
+  return tabbable.length
 }
