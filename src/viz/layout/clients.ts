@@ -7,9 +7,19 @@ import type { NodeId } from '../../sim'
 import { formatDurationMs, formatMs, LOCK_NODE, tokenText } from '../../sim'
 import type { BeliefSpan, LeaseSpan, NodeSpan } from '../../timeline'
 import type { Ctx } from './context'
-import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBand, xOf } from './context'
+import {
+  bandBaseline,
+  coveredPlain,
+  denseSlotTaken,
+  laneBounds,
+  PRIORITY,
+  requestLabel,
+  topBand,
+  xOf,
+} from './context'
 import type { LabelCandidate } from './labels'
 import { round } from './labels'
+import { COVER_KIND } from './pixelCover'
 import type { Steps } from './steps'
 import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
@@ -68,7 +78,9 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
       text: null,
       title: `${lease.client}'s lease, token ${tokenText(lease.token)}, as the lock service saw it: ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
     }
-    if (lease.token !== null) {
+    if (lease.token === null) {
+      if (coveredPlain(ctx, COVER_KIND.lease, lease.client, x0, x1)) continue
+    } else {
       const text = tokenText(lease.token)
       const fontPx = ctx.m.smallFontPx
       if (x1 - x0 >= textWidthPx(text, fontPx, true) + 10) {
@@ -84,6 +96,14 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
       } else {
         const band = topBand(ctx, lane)
         const y = bandBaseline(band.y0, band.y1, fontPx)
+        const bounds = laneBounds(ctx, lane)
+        // No room for its token, here or beside it (a dense run tries one label a slot): plain.
+        if (
+          denseSlotTaken(ctx, PRIORITY.leaseToken, 'fl-lease-label', bounds, x0, y) &&
+          coveredPlain(ctx, COVER_KIND.lease, lease.client, x0, x1)
+        ) {
+          continue
+        }
         requestLabel(ctx, {
           text,
           priority: PRIORITY.leaseToken,
@@ -91,7 +111,7 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
             { x: x0, y, anchor: 'start' },
             { x: x1, y, anchor: 'end' },
           ],
-          bounds: laneBounds(ctx, lane),
+          bounds,
           className: 'fl-lease-label',
           assign: (label) => (bar.text = label),
         })
@@ -132,6 +152,7 @@ export function beliefBars(ctx: Ctx): BeliefBar[] {
       staleFromMs = Math.max(lease.toMs, belief.fromMs)
       staleEnd = lease.end
     }
+    if (staleFromMs === null && coveredPlain(ctx, COVER_KIND.belief, belief.client, x0, x1)) return
     const bar: BeliefBar = {
       key: `belief-${i}`,
       client: belief.client,

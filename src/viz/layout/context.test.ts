@@ -7,6 +7,7 @@ function ctxOf(dense: boolean): Ctx {
   return createCtx({
     m: { fontPx: 12, smallFontPx: 11 },
     dense,
+    lanes: new Map(),
   } as unknown as Parameters<typeof createCtx>[0])
 }
 

@@ -9,6 +9,7 @@ import type { Metrics } from './geometry'
 import type { LabelCandidate, LabelRequest } from './labels'
 import { Occupancy, round } from './labels'
 import { isBold, isLarge } from './labelStyle'
+import { PixelCover } from './pixelCover'
 import { xOfMs } from './scale'
 import type { Box, Lane, PlacedLabel, TimeScale } from './types'
 
@@ -55,10 +56,38 @@ export interface Ctx {
   occupancy: Occupancy
   /** Dense runs only: the label slots already asked for (see `denseSlotTaken`). */
   slots: Set<string>
+  /** Coarse runs only: the pixel columns plain marks already take (see `coveredPlain`). */
+  cover: PixelCover
+  /** Each lane's place in `lanes`, a small number for the cover's keys. */
+  laneNumbers: Map<NodeId, number>
 }
 
-export function createCtx(init: Omit<Ctx, 'requests' | 'occupancy' | 'slots'>): Ctx {
-  return { ...init, requests: [], occupancy: new Occupancy(), slots: new Set() }
+export function createCtx(
+  init: Omit<Ctx, 'requests' | 'occupancy' | 'slots' | 'cover' | 'laneNumbers'>,
+): Ctx {
+  return {
+    ...init,
+    requests: [],
+    occupancy: new Occupancy(),
+    slots: new Set(),
+    cover: new PixelCover(),
+    laneNumbers: new Map([...init.lanes.keys()].map((node, i) => [node, i])),
+  }
+}
+
+/**
+ * True when, in a coarse run, a plain mark of `kind` on `lane` from x0 to x1 falls in pixel
+ * columns an earlier one already takes: the caller leaves it out of the model (pixelCover.ts).
+ * Never true in a run that is not coarse.
+ */
+export function coveredPlain(
+  ctx: Ctx,
+  kind: number,
+  lane: NodeId,
+  x0: number,
+  x1: number,
+): boolean {
+  return ctx.coarse && !ctx.cover.claim(kind, ctx.laneNumbers.get(lane) ?? 255, x0, x1)
 }
 
 /**

@@ -11,9 +11,10 @@ import type { NodeId } from '../../sim'
 import { formatMs, LABEL_VALUE_CHARS, tokenText, valueWords } from '../../sim'
 import type { DecisionMark } from '../../timeline'
 import type { Ctx } from './context'
-import { hueOf, laneBounds, PRIORITY, requestLabel, xOf } from './context'
+import { denseSlotTaken, hueOf, laneBounds, PRIORITY, requestLabel, xOf } from './context'
 import type { LabelCandidate } from './labels'
 import { round } from './labels'
+import { COVER_KIND, PixelCover } from './pixelCover'
 import { textWidthPx } from './text'
 import type { CheckApplyLink, DecisionBadge, Lane, PlacedLabel, TokenLine } from './types'
 
@@ -40,9 +41,13 @@ function badgeWidth(text: string, fontPx: number): number {
   return round(5 + ICON_PX + 3 + textWidthPx(text, fontPx, true) + 6)
 }
 
-/** Assigns each decision a row (or a pip), per resource. Needs only x, so it runs before lanes. */
+/**
+ * Assigns each decision a row (or a pip), per resource. Needs only x, so it runs before lanes.
+ * In a coarse layout (`coarse`), a plain pip (no rejection, no finding) in a pixel column that
+ * an earlier pip of its outcome already takes is left out (pixelCover.ts).
+ */
 export function packDecisions(
-  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'time' | 'left' | 'right'>,
+  ctx: Pick<Ctx, 'spans' | 'findings' | 'm' | 'time' | 'left' | 'right'> & { coarse?: boolean },
 ): Map<NodeId, PackedResource> {
   const important = new Set(
     [...ctx.findings.violations, ...ctx.findings.warnings].map((f) => f.eventIndex),
@@ -56,27 +61,36 @@ export function packDecisions(
     else list.push(d)
   }
   const out = new Map<NodeId, PackedResource>()
+  const byRank = (marks: DecisionMark[]) =>
+    [...marks].sort((a, b) => rank(a) - rank(b) || a.eventIndex - b.eventIndex)
   for (const [resource, marks] of byResource) {
+    if (ctx.coarse === true) {
+      // More marks than pixels: rows are full at once, and the rejections and findings would
+      // end up as pips in the time-ordered packing; they claim their rows first straight away.
+      out.set(
+        resource,
+        pack(ctx, byRank(marks), (d) => rank(d) === 2),
+      )
+      continue
+    }
     // Rows fill in time order, so stacked badges read top to bottom as they happened; if that
     // leaves a rejection or a finding as a pip, those claim their rows first instead.
-    let packed = pack(ctx, marks)
-    if (packed.items.some((p) => p.pip && rank(p.mark) < 2)) {
-      packed = pack(
-        ctx,
-        [...marks].sort((a, b) => rank(a) - rank(b) || a.eventIndex - b.eventIndex),
-      )
-    }
+    let packed = pack(ctx, marks, null)
+    if (packed.items.some((p) => p.pip && rank(p.mark) < 2)) packed = pack(ctx, byRank(marks), null)
     out.set(resource, packed)
   }
   return out
 }
 
+/** `plain`: in a coarse layout, which marks may be left out as pips under an earlier one. */
 function pack(
   ctx: Pick<Ctx, 'm' | 'time' | 'left' | 'right'>,
   order: DecisionMark[],
+  plain: ((mark: DecisionMark) => boolean) | null,
 ): PackedResource {
   const rows: { x0: number; x1: number }[][] = []
   const items: PackedDecision[] = []
+  const cover = new PixelCover()
   for (const mark of order) {
     const text = badgeText(mark)
     const w = badgeWidth(text, ctx.m.smallFontPx)
@@ -104,6 +118,8 @@ function pack(
       const taken = rows[row] ?? []
       taken.splice(at, 0, span)
       rows[row] = taken
+    } else if (plain?.(mark) === true && !cover.claim(COVER_KIND[mark.outcome], 0, cx, cx)) {
+      continue
     }
     items.push({ mark, row: Math.max(row, 0), pip: row < 0, x, cx, w, text })
   }
@@ -349,7 +365,24 @@ export function tokenLines(ctx: Ctx): TokenLine[] {
     const yBottom = band.y1 - 3
     const yOf = (t: number) =>
       round(hi === lo ? (yTop + yBottom) / 2 : yBottom - ((t - lo) / (hi - lo)) * (yBottom - yTop))
-    const points: [number, number][] = steps.map((s) => [xOf(ctx, s.atMs), yOf(s.highestToken)])
+    const points: [number, number][] = []
+    steps.forEach((s, i) => {
+      const x = xOf(ctx, s.atMs)
+      // A coarse run keeps a pixel column's last step (the line's level as it leaves the
+      // column), every fall and the level before it: the other rises in one column could not
+      // be seen apart (pixelCover.ts).
+      const next = steps[i + 1]
+      if (
+        ctx.coarse &&
+        next !== undefined &&
+        next.highestToken >= s.highestToken &&
+        s.highestToken >= (steps[i - 1]?.highestToken ?? s.highestToken) &&
+        Math.round(xOf(ctx, next.atMs)) === Math.round(x)
+      ) {
+        return
+      }
+      points.push([x, yOf(s.highestToken)])
+    })
     const last = points[points.length - 1]
     if (last !== undefined) points.push([ctx.x1, last[1]])
     const d = stepAfterPath(points)
@@ -362,10 +395,15 @@ export function tokenLines(ctx: Ctx): TokenLine[] {
       const key = i === 0 || i === steps.length - 1 || down
       const x = xOf(ctx, s.atMs)
       const y = yOf(s.highestToken)
+      const priority = key ? PRIORITY.stepKey : PRIORITY.stepOther
+      const className = down ? 'fl-step-label fl-step-down' : 'fl-step-label'
+      const bounds = { x0: ctx.left, y0: band.y0 - fontPx, x1: ctx.right, y1: lane.y1 }
+      // A dense run tries one label a slot: skip building the candidates of a taken one.
+      if (denseSlotTaken(ctx, priority, className, bounds, x + 3, y - 3)) return
       const text = down ? `${s.highestToken} ↓` : String(s.highestToken)
       requestLabel(ctx, {
         text,
-        priority: key ? PRIORITY.stepKey : PRIORITY.stepOther,
+        priority,
         candidates: [
           ...[3, 10, 18].flatMap((dx): LabelCandidate[] => [
             { x: x + dx, y: y - 3, anchor: 'start' },
@@ -373,8 +411,8 @@ export function tokenLines(ctx: Ctx): TokenLine[] {
           ]),
           { x: x - 3, y: y - 3, anchor: 'end' },
         ],
-        bounds: { x0: ctx.left, y0: band.y0 - fontPx, x1: ctx.right, y1: lane.y1 },
-        className: down ? 'fl-step-label fl-step-down' : 'fl-step-label',
+        bounds,
+        className,
         assign: (label) => tokenLine.labels.push(label),
       })
     })

@@ -318,19 +318,19 @@ describe('a run with more messages than pixels (coarse level of detail)', () => 
   it('keeps one arrow per drawn pixel pair: the model follows the figure, not the run', () => {
     expect(spans.messages.length).toBeGreaterThan(20_000)
     expect(model.dense).toBe(true)
-    // Two lanes talk (A and the lock service) in each direction: at most one arrow per half
-    // pixel of send time and half pixel of arrival, a few per half pixel at 1 ms latency.
-    expect(model.messages.length).toBeLessThan(4 * 2 * 2 * (model.x1 - model.x0))
+    // Two lanes talk (A and the lock service) in each direction: at most one arrow per pixel
+    // column of send time and of arrival, a few per column at 1 ms latency.
+    expect(model.messages.length).toBeLessThan(2 * 2 * 2 * (model.x1 - model.x0))
     expect(model.messages.length).toBeLessThan(spans.messages.length / 2)
   })
 
   it('draws every plain message: an arrow between the same lanes starts where it was sent', () => {
-    const drawn = new Set(model.messages.map((a) => `${a.from}>${a.to}@${Math.round(a.x0 * 2)}`))
+    const drawn = new Set(model.messages.map((a) => `${a.from}>${a.to}@${Math.round(a.x0)}`))
     let checked = 0
     for (const m of spans.messages) {
       if (!plain(m)) continue
       const x = Math.round(xOfMs(model, m.sentAtMs) * 100) / 100
-      expect(drawn.has(`${m.from}>${m.to}@${Math.round(x * 2)}`)).toBe(true)
+      expect(drawn.has(`${m.from}>${m.to}@${Math.round(x)}`)).toBe(true)
       checked++
     }
     expect(checked).toBeGreaterThan(20_000)
@@ -350,6 +350,87 @@ describe('a run with more messages than pixels (coarse level of detail)', () => 
     const big = layoutDiagram({ run: large, findings: check(large), widthPx: 1280 })
     expect(big.dense).toBe(true)
     expect(big.messages.length).toBe(deriveSpans(large).messages.length)
+  })
+})
+
+describe('a coarse run keeps one plain mark per pixel column', () => {
+  // Four clients taking turns 900 times each: 22k messages, 2.7k leases and decisions on about
+  // 1,130 px, two long pauses among them.
+  const turns = largeRun({ clients: 4, cycles: 900, pauses: 2 })
+  const findings = check(turns)
+  const spans = deriveSpans(turns)
+  const model = layoutDiagram({ run: turns, findings, spans, widthPx: 1280 })
+  const cited = new Set([...findings.violations, ...findings.warnings].map((f) => f.eventIndex))
+  const plainDecision = (d: { outcome: string; eventIndex: number }) =>
+    d.outcome !== 'rejected' && d.outcome !== 'discarded' && !cited.has(d.eventIndex)
+  const column = (x: number) => Math.round(x)
+
+  it('leaves out plain pips and holds under an earlier one: the model follows the figure', () => {
+    expect(spans.messages.length / (model.x1 - model.x0)).toBeGreaterThan(8)
+    const pips = model.decisions.filter((d) => d.pip && plainDecision(d))
+    const pipColumns = new Set(pips.map((d) => `${d.outcome} ${column(d.cx)}`))
+    expect(pipColumns.size).toBe(pips.length)
+    const lockHolds = model.holds.filter((h) => h.text === null && h.end === 'released')
+    expect(new Set(lockHolds.map((h) => `${h.node} ${column(h.x0)} ${column(h.x1)}`)).size).toBe(
+      lockHolds.length,
+    )
+    const plainBeliefs = model.beliefs.filter((b) => b.stale === null)
+    expect(
+      new Set(plainBeliefs.map((b) => `${b.client} ${column(b.x0)} ${column(b.x1)}`)).size,
+    ).toBe(plainBeliefs.length)
+    expect(model.decisions.length).toBeLessThan(spans.decisions.length / 2)
+    expect(model.holds.length).toBeLessThan(spans.leases.length / 2)
+  })
+
+  it('draws every left-out mark: a kept one of its kind takes its pixel columns', () => {
+    const kept = new Set(model.decisions.map((d) => d.eventIndex))
+    const pipAt = new Set(model.decisions.map((d) => `${d.outcome} ${column(d.cx)}`))
+    let left = 0
+    for (const d of spans.decisions) {
+      if (kept.has(d.eventIndex)) continue
+      left++
+      expect(plainDecision(d)).toBe(true)
+      const x = xOfMs(model, d.atMs)
+      // Away from the plot's ends a pip sits at its moment (at the ends it is kept inside).
+      if (x < model.x0 + 30 || x > model.x1 - 30) continue
+      expect(pipAt.has(`${d.outcome} ${column(x)}`), `${d.outcome} at ${x}`).toBe(true)
+    }
+    expect(left).toBeGreaterThan(1000)
+    const holdAt = new Set(model.holds.map((h) => `${column(h.x0)} ${column(h.x1)}`))
+    const holdKept = new Set(model.holds.map((h) => h.grant))
+    for (const lease of spans.leases) {
+      if (holdKept.has(lease.grant)) continue
+      const x0 = xOfMs(model, lease.fromMs)
+      const x1 = Math.max(xOfMs(model, lease.toMs), x0 + 2)
+      expect(holdAt.has(`${column(x0)} ${column(x1)}`)).toBe(true)
+    }
+  })
+
+  it('never leaves out a mark with something to say: rejections, findings, stale beliefs, ends', () => {
+    const kept = new Set(model.decisions.map((d) => d.eventIndex))
+    for (const d of spans.decisions)
+      if (!plainDecision(d)) expect(kept.has(d.eventIndex)).toBe(true)
+    const staleSpans = spans.beliefs.filter((b) => {
+      const lease = spans.leases.find((l) => l.grant === b.grant)
+      return lease === undefined || (lease.end !== 'open' && lease.toMs < b.toMs)
+    })
+    expect(staleSpans.length).toBeGreaterThan(0)
+    expect(model.beliefs.filter((b) => b.stale !== null)).toHaveLength(staleSpans.length)
+    const abnormal = spans.leases.filter(
+      (l) => l.node === 'lock' && !['released', 'open', 'released-by-other'].includes(l.end),
+    )
+    expect(abnormal.length).toBeGreaterThan(0)
+    expect(model.leaseEnds.length).toBeGreaterThanOrEqual(abnormal.length)
+  })
+
+  it('a run that is not coarse keeps every mark', () => {
+    const large = largeRun()
+    const few = deriveSpans(large)
+    const big = layoutDiagram({ run: large, findings: check(large), spans: few, widthPx: 1280 })
+    expect(few.messages.length / (big.x1 - big.x0)).toBeLessThan(8)
+    expect(big.decisions).toHaveLength(few.decisions.length)
+    expect(big.beliefs).toHaveLength(few.beliefs.length)
+    expect(big.holds).toHaveLength(few.leases.filter((l) => l.node === 'lock').length)
   })
 })
 

@@ -142,10 +142,22 @@ export function* layoutDiagramSteps(input: LayoutInput): Steps<DiagramModel> {
   })
   const time = plan.scale
 
-  const packed = packDecisions({ spans, findings, m, time, left, right })
+  // Decided before the lanes are: the pack of the resources' decisions needs it.
+  const messagesPerPx = spans.messages.length / Math.max(1, x1 - x0)
+  const dense = messagesPerPx > DENSE_MESSAGES_PER_PX
+  const coarse = messagesPerPx > COARSE_MESSAGES_PER_PX
+  const packed = packDecisions({ spans, findings, m, time, left, right, coarse })
   // Aligned figures give each resource lane as many badge rows as the fullest of them needs.
   for (const o of others) {
-    const theirs = packDecisions({ spans: o.spans, findings: o.findings, m, time, left, right })
+    const theirs = packDecisions({
+      spans: o.spans,
+      findings: o.findings,
+      m,
+      time,
+      left,
+      right,
+      coarse,
+    })
     for (const [node, p] of theirs) {
       const mine = packed.get(node)
       if (mine === undefined) packed.set(node, { rows: p.rows, items: [] })
@@ -207,9 +219,6 @@ export function* layoutDiagramSteps(input: LayoutInput): Steps<DiagramModel> {
   })
   const lanesBottom = y
 
-  const messagesPerPx = spans.messages.length / Math.max(1, x1 - x0)
-  const dense = messagesPerPx > DENSE_MESSAGES_PER_PX
-  const coarse = messagesPerPx > COARSE_MESSAGES_PER_PX
   const ctx = createCtx({
     m,
     run,

@@ -7,8 +7,17 @@ import { formatMs, LOCK_NODE, tokenText } from '../../sim'
 import type { LeaseSpan } from '../../timeline'
 import { leaseEndWords } from './clients'
 import type { Ctx } from './context'
-import { bandBaseline, laneBounds, PRIORITY, requestLabel, topBandCandidates, xOf } from './context'
+import {
+  bandBaseline,
+  coveredPlain,
+  laneBounds,
+  PRIORITY,
+  requestLabel,
+  topBandCandidates,
+  xOf,
+} from './context'
 import { round } from './labels'
+import { COVER_KIND } from './pixelCover'
 import type { Steps } from './steps'
 import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
@@ -38,6 +47,11 @@ export function* lockHolds(ctx: Ctx): Steps<LeaseBar[]> {
         : textWidthPx(token, fontPx, true) <= room
           ? token
           : null
+    // A hold with no words and an ordinary end is plain (its end gets no mark: `leaseEnds`).
+    const ordinary = END_WORDS[lease.end] === undefined && lease.end !== 'expired-by-operator'
+    if (text === null && ordinary && coveredPlain(ctx, COVER_KIND.hold, lease.node, x0, x1)) {
+      continue
+    }
     const bar: LeaseBar = {
       key: `hold-${lease.grant}`,
       node: lease.node,

@@ -149,9 +149,10 @@ function labelCandidates(
 }
 
 /**
- * In a coarse run (ctx.coarse), the key of a plain arrow's pixels (its lanes and its ends to the
- * half pixel), or null for an arrow that is not plain: delayed, lost, waiting, or important
- * enough to be labelled. The first arrow with a key stands for every later one.
+ * In a coarse run (ctx.coarse), the key of a plain arrow's pixels (its lanes and the pixel
+ * columns of its ends), or null for an arrow that is not plain: delayed, lost, waiting, or
+ * important enough to be labelled. The first arrow with a key stands for every later one, as
+ * every plain mark of a coarse run does (pixelCover.ts).
  */
 function coarseKey(
   ctx: Ctx,
@@ -175,9 +176,9 @@ function coarseKey(
   if (span.handledAtMs !== null && span.handledAtMs > arriveMs) {
     if (xOf(ctx, span.handledAtMs) - x1 >= 1) return null
   }
-  const h0 = Math.round(xOf(ctx, span.sentAtMs) * 2)
-  const h1 = Math.round(x1 * 2)
-  // One number while it fits exactly (lanes < 256, ends within 0–4095.5 px); else a string.
+  const h0 = Math.round(xOf(ctx, span.sentAtMs))
+  const h1 = Math.round(x1)
+  // One number while it fits exactly (lanes < 256, ends within 0–8191 px); else a string.
   if (fi < 256 && ti < 256 && h0 >= 0 && h0 < 8192 && h1 >= 0 && h1 < 8192) {
     return ((fi * 256 + ti) * 8192 + h0) * 8192 + h1
   }
