@@ -19,7 +19,7 @@ import {
 } from './context'
 import type { LabelCandidate } from './labels'
 import { round } from './labels'
-import { COVER_KIND } from './pixelCover'
+import { BELIEF_COVER, LEASE_COVER } from './pixelCover'
 import type { Steps } from './steps'
 import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
@@ -79,7 +79,7 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
       title: `${lease.client}'s lease, token ${tokenText(lease.token)}, as the lock service saw it: ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
     }
     if (lease.token === null) {
-      if (coveredPlain(ctx, COVER_KIND.lease, lease.client, x0, x1)) continue
+      if (coveredPlain(ctx, LEASE_COVER, lease.client, x0, x1)) continue
     } else {
       const text = tokenText(lease.token)
       const fontPx = ctx.m.smallFontPx
@@ -100,7 +100,7 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
         // No room for its token, here or beside it (a dense run tries one label a slot): plain.
         if (
           denseSlotTaken(ctx, PRIORITY.leaseToken, 'fl-lease-label', bounds, x0, y) &&
-          coveredPlain(ctx, COVER_KIND.lease, lease.client, x0, x1)
+          coveredPlain(ctx, LEASE_COVER, lease.client, x0, x1)
         ) {
           continue
         }
@@ -152,7 +152,7 @@ export function beliefBars(ctx: Ctx): BeliefBar[] {
       staleFromMs = Math.max(lease.toMs, belief.fromMs)
       staleEnd = lease.end
     }
-    if (staleFromMs === null && coveredPlain(ctx, COVER_KIND.belief, belief.client, x0, x1)) return
+    if (staleFromMs === null && coveredPlain(ctx, BELIEF_COVER, belief.client, x0, x1)) return
     const bar: BeliefBar = {
       key: `belief-${i}`,
       client: belief.client,

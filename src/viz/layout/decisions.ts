@@ -14,11 +14,18 @@ import type { Ctx } from './context'
 import { denseSlotTaken, hueOf, laneBounds, PRIORITY, requestLabel, xOf } from './context'
 import type { LabelCandidate } from './labels'
 import { round } from './labels'
-import { COVER_KIND, PixelCover } from './pixelCover'
+import { PixelCover } from './pixelCover'
 import { textWidthPx } from './text'
 import type { CheckApplyLink, DecisionBadge, Lane, PlacedLabel, TokenLine } from './types'
 
 export const MAX_BADGE_ROWS = 4
+/** The outcomes a plain decision may have (a cover keeps one pip per column of each). */
+const PLAIN_OUTCOMES: readonly DecisionMark['outcome'][] = [
+  'accepted',
+  'checked',
+  'applied',
+  'duplicate',
+]
 const BADGE_GAP_PX = 3
 const ICON_PX = 9
 
@@ -118,7 +125,10 @@ function pack(
       const taken = rows[row] ?? []
       taken.splice(at, 0, span)
       rows[row] = taken
-    } else if (plain?.(mark) === true && !cover.claim(COVER_KIND[mark.outcome], 0, cx, cx)) {
+    } else if (
+      plain?.(mark) === true &&
+      !cover.claim(0, PLAIN_OUTCOMES.indexOf(mark.outcome), cx, cx)
+    ) {
       continue
     }
     items.push({ mark, row: Math.max(row, 0), pip: row < 0, x, cx, w, text })

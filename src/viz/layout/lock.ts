@@ -17,7 +17,7 @@ import {
   xOf,
 } from './context'
 import { round } from './labels'
-import { COVER_KIND } from './pixelCover'
+import { HOLD_COVER } from './pixelCover'
 import type { Steps } from './steps'
 import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
@@ -49,7 +49,7 @@ export function* lockHolds(ctx: Ctx): Steps<LeaseBar[]> {
           : null
     // A hold with no words and an ordinary end is plain (its end gets no mark: `leaseEnds`).
     const ordinary = END_WORDS[lease.end] === undefined && lease.end !== 'expired-by-operator'
-    if (text === null && ordinary && coveredPlain(ctx, COVER_KIND.hold, lease.node, x0, x1)) {
+    if (text === null && ordinary && coveredPlain(ctx, HOLD_COVER, lease.node, x0, x1)) {
       continue
     }
     const bar: LeaseBar = {

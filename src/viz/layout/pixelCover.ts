@@ -15,36 +15,24 @@ export class PixelCover {
   private readonly taken = new Set<number | string>()
 
   /**
-   * True the first time a mark of `kind` on `lane` covers the pixel columns x0..x1 (rounded to
-   * whole px), false after: the caller leaves the later mark out.
+   * True the first time a mark of `kind` (< 16) on `lane` (≥ 0) covers the pixel columns x0..x1
+   * (rounded to whole px), false after: the caller leaves the later mark out.
    */
   claim(kind: number, lane: number, x0: number, x1: number): boolean {
-    const px0 = Math.round(x0)
-    const px1 = Math.round(x1)
-    // One number while it fits exactly (kinds < 16, lanes < 256, columns 0–8191); else text.
+    const a = Math.round(x0)
+    const b = Math.round(x1)
+    // One number while it fits exactly (lanes < 256, columns 0–8191); else text.
     const key =
-      kind >= 0 && kind < 16 && lane >= 0 && lane < 256 && inColumns(px0) && inColumns(px1)
-        ? ((kind * 256 + lane) * 8192 + px0) * 8192 + px1
-        : `${kind} ${lane} ${px0} ${px1}`
+      lane < 256 && a >= 0 && b >= 0 && a < 8192 && b < 8192
+        ? ((kind * 256 + lane) * 8192 + a) * 8192 + b
+        : `${kind} ${lane} ${a} ${b}`
     if (this.taken.has(key)) return false
     this.taken.add(key)
     return true
   }
 }
 
-function inColumns(px: number): boolean {
-  return px >= 0 && px < 8192
-}
-
-/** The kinds of mark a cover tells apart (a lease bar and a belief bar may share columns). */
-export const COVER_KIND = {
-  lease: 0,
-  belief: 1,
-  hold: 2,
-  accepted: 3,
-  checked: 4,
-  applied: 5,
-  duplicate: 6,
-  rejected: 7,
-  discarded: 8,
-} as const
+/** The kinds of bar a cover tells apart (a lease and a belief share a client's columns). */
+export const LEASE_COVER = 0
+export const BELIEF_COVER = 1
+export const HOLD_COVER = 2
