@@ -1,6 +1,6 @@
 /**
  * What `react` resolves to in the preact/compat builds (PREACT_ALIASES in vite.config.ts): all
- * of preact/compat, plus two fixes.
+ * of preact/compat, plus three fixes.
  *
  * 1. React writes the `tabIndex` prop as the `tabindex` attribute;
  * preact sets an SVG element's attribute under the prop's own name, and SVG attributes keep
@@ -82,6 +82,21 @@ export function useSyncExternalStore(subscribe, getSnapshot) {
 
 export default { ...compat, useSyncExternalStore }
 
+/**
+ * 3. A component that re-renders on its own (a store it reads changed; its parent did not
+ * render) lets go of what it drew before. Preact re-renders it into a copy of its vnode and
+ * detaches the vnode it replaced, but that vnode stays in the parent's `props.children` until the
+ * parent renders again, and it keeps its rendered children (`_children`): the component's whole
+ * previous output, with the props and handlers that captured the previous run. The event log's
+ * list handler held a 2M-event run's 400 MB that way after the reader's edit had replaced it
+ * (preactjs/preact#4909). Nothing reads a replaced vnode's children again (the parent diffs
+ * against its own `_children`, which points at the copy), so they are dropped at its commit.
+ * Preact's mangled names: `__c` is a vnode's component (and options' commit hook), `__v` a
+ * component's vnode, `__k` a vnode's children.
+ */
+/** @type {Array<{ __k: unknown }>} */
+const replaced = []
+
 const next = options.vnode
 /** @param {import('preact').VNode<Record<string, unknown>>} vnode */
 options.vnode = (vnode) => {
@@ -90,5 +105,20 @@ options.vnode = (vnode) => {
     props.tabindex = props.tabIndex
     delete props.tabIndex
   }
+  // Only a re-render's copy comes here with its component set (a new element has none yet).
+  const internal = /** @type {{ __c?: { __v?: { __k: unknown } } | null }} */ (
+    /** @type {unknown} */ (vnode)
+  )
+  const previous = internal.__c?.__v
+  if (previous != null && previous !== /** @type {unknown} */ (vnode)) replaced.push(previous)
   next?.(vnode)
+}
+
+const hooks = /** @type {{ __c?: (vnode: unknown, queue: unknown[]) => void }} */ (
+  /** @type {unknown} */ (options)
+)
+const nextCommit = hooks.__c
+hooks.__c = (vnode, queue) => {
+  for (const old of replaced.splice(0)) old.__k = null
+  nextCommit?.(vnode, queue)
 }

@@ -102,4 +102,36 @@ describe('useSyncExternalStore of scripts/preact/react.js', () => {
     // and fix 2 in react.js can go).
     expect(await retains(compatUseSyncExternalStore)).toBe(true)
   })
+
+  it('lets a component that re-rendered on its own drop what it drew before (fix 3)', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const store = storeOf<{ payload: number[] }>({ payload: [1, 2, 3] })
+    const first = new WeakRef(store.get())
+    // The row draws a button whose handler captures the value it drew; the frame around it is
+    // rendered once, so its children stay the element vnode the row was first drawn from.
+    const Row = () => {
+      const value = useSyncExternalStore(store.subscribe, store.get)
+      const onClick = () => value.payload.length
+      return createElement('button', { onClick }, String(value.payload.length))
+    }
+    const Frame = ({ children }: { children?: unknown }) =>
+      createElement('section', {}, children as never)
+    const host = document.createElement('div')
+    void act(() => {
+      render(createElement(Frame, {}, createElement(Row, {})), host)
+    })
+    void act(() => {
+      store.set({ payload: [4] })
+    })
+    expect(host.textContent).toBe('1')
+    gc()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    gc()
+    const kept = first.deref() !== undefined
+    void act(() => {
+      render(null, host)
+    })
+    expect(kept).toBe(false)
+  })
 })
