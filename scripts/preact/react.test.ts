@@ -73,30 +73,48 @@ describe('useSyncExternalStore of scripts/preact/react.js', () => {
     expect(store.listeners.size).toBe(0)
   })
 
-  it('does not keep the value of the first render alive once the store has moved on', async () => {
+  /**
+   * Whether the store's first value is still reachable after `draw` has been rendered and the
+   * store has moved on (two collections apart, as a page's would).
+   */
+  async function keepsFirstValue<T extends object>(
+    // Made here, not passed in: a parameter would keep it alive itself.
+    first: () => T,
+    next: T | null,
+    draw: (store: ReturnType<typeof storeOf<T | null>>) => ReturnType<typeof createElement>,
+  ): Promise<boolean> {
     setFlagsFromString('--expose-gc')
     const gc = runInNewContext('gc') as () => void
-    const retains = async (hook: typeof useSyncExternalStore) => {
-      const store = storeOf<{ payload: number[] } | null>({ payload: [1, 2, 3] })
-      const first = new WeakRef(store.get() as object)
-      const host = document.createElement('div')
-      const Show = () => createElement('p', {}, String(hook(store.subscribe, store.get) !== null))
-      void act(() => {
-        render(createElement(Show, {}), host)
-      })
-      void act(() => {
-        store.set(null)
-      })
-      expect(host.textContent).toBe('false')
-      gc()
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      gc()
-      const kept = first.deref() !== undefined
-      void act(() => {
-        render(null, host)
-      })
-      return kept
-    }
+    const store = storeOf<T | null>(first())
+    const kept = new WeakRef(store.get() as T)
+    const host = document.createElement('div')
+    void act(() => {
+      render(draw(store), host)
+    })
+    void act(() => {
+      store.set(next)
+    })
+    gc()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    gc()
+    const alive = kept.deref() !== undefined
+    void act(() => {
+      render(null, host)
+    })
+    return alive
+  }
+
+  it('does not keep the value of the first render alive once the store has moved on', async () => {
+    const retains = (hook: typeof useSyncExternalStore) =>
+      keepsFirstValue(
+        () => ({ payload: [1, 2, 3] }),
+        null,
+        (store) => {
+          const Show = () =>
+            createElement('p', {}, String(hook(store.subscribe, store.get) !== null))
+          return createElement(Show, {})
+        },
+      )
     expect(await retains(useSyncExternalStore)).toBe(false)
     // Why the fix exists: preact/compat's own keeps it (if this fails, preact fixed it upstream
     // and fix 2 in react.js can go).
@@ -104,34 +122,22 @@ describe('useSyncExternalStore of scripts/preact/react.js', () => {
   })
 
   it('lets a component that re-rendered on its own drop what it drew before (fix 3)', async () => {
-    setFlagsFromString('--expose-gc')
-    const gc = runInNewContext('gc') as () => void
-    const store = storeOf<{ payload: number[] }>({ payload: [1, 2, 3] })
-    const first = new WeakRef(store.get())
     // The row draws a button whose handler captures the value it drew; the frame around it is
     // rendered once, so its children stay the element vnode the row was first drawn from.
-    const Row = () => {
-      const value = useSyncExternalStore(store.subscribe, store.get)
-      const onClick = () => value.payload.length
-      return createElement('button', { onClick }, String(value.payload.length))
-    }
-    const Frame = ({ children }: { children?: unknown }) =>
-      createElement('section', {}, children as never)
-    const host = document.createElement('div')
-    void act(() => {
-      render(createElement(Frame, {}, createElement(Row, {})), host)
-    })
-    void act(() => {
-      store.set({ payload: [4] })
-    })
-    expect(host.textContent).toBe('1')
-    gc()
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    gc()
-    const kept = first.deref() !== undefined
-    void act(() => {
-      render(null, host)
-    })
+    const kept = await keepsFirstValue(
+      () => ({ payload: [1, 2, 3] }),
+      { payload: [4] },
+      (store) => {
+        const Row = () => {
+          const value = useSyncExternalStore(store.subscribe, store.get)
+          const onClick = () => value?.payload.length
+          return createElement('button', { onClick }, String(value?.payload.length))
+        }
+        const Frame = ({ children }: { children?: unknown }) =>
+          createElement('section', {}, children as never)
+        return createElement(Frame, {}, createElement(Row, {}))
+      },
+    )
     expect(kept).toBe(false)
   })
 })
