@@ -81,7 +81,7 @@ describe('useSyncExternalStore of scripts/preact/react.js', () => {
     // Made here, not passed in: a parameter would keep it alive itself.
     first: () => T,
     next: T | null,
-    draw: (store: ReturnType<typeof storeOf<T | null>>) => ReturnType<typeof createElement>,
+    draw: (store: ReturnType<typeof storeOf<T | null>>) => Parameters<typeof render>[0],
   ): Promise<boolean> {
     setFlagsFromString('--expose-gc')
     const gc = runInNewContext('gc') as () => void
