@@ -39,13 +39,28 @@ interface Target {
   server: 'lab' | 'peer'
   path: string
   ready: string
-  /** Starts playback (the lab) or nothing (RaftScope plays from the start). */
-  play: (page: Page) => Promise<void>
+  /**
+   * Sets the page up before the count starts (the lab's "Real time" box) and says where a click
+   * starts playback, or null (RaftScope plays from the start).
+   */
+  prepare: (page: Page) => Promise<Point | null>
   /** Whether it was still playing at the end (a run that ended early plays less). */
   playing: (page: Page) => Promise<boolean>
 }
 
+interface Point {
+  x: number
+  y: number
+}
+
 const playButton = (page: Page) => page.getByRole('button', { name: 'Play', exact: true })
+
+/** The middle of the first Play button. */
+async function playPoint(page: Page): Promise<Point> {
+  const box = await playButton(page).first().boundingBox()
+  if (box === null) throw new Error('the Play button is not on screen')
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
 const stillPlaying = (page: Page) =>
   page.getByRole('button', { name: 'Pause', exact: true }).first().isVisible()
 
@@ -56,7 +71,7 @@ const LAB_TARGETS: Target[] = [
     server: 'lab',
     path: '/',
     ready: LAB_READY,
-    play: (page) => playButton(page).first().click(),
+    prepare: playPoint,
     playing: stillPlaying,
   },
   {
@@ -65,9 +80,9 @@ const LAB_TARGETS: Target[] = [
     server: 'lab',
     path: '/',
     ready: LAB_READY,
-    play: async (page) => {
+    prepare: async (page) => {
       await page.getByLabel('Real time').check()
-      await playButton(page).first().click()
+      return playPoint(page)
     },
     playing: stillPlaying,
   },
@@ -76,7 +91,7 @@ const LAB_TARGETS: Target[] = [
     server: 'lab',
     path: '/embed.html?scenario=gc-pause',
     ready: LAB_READY,
-    play: (page) => playButton(page).first().click(),
+    prepare: playPoint,
     playing: stillPlaying,
   },
 ]
@@ -86,7 +101,7 @@ const RAFTSCOPE: Target = {
   server: 'peer',
   path: '/',
   ready: RAFTSCOPE_READY,
-  play: async () => {},
+  prepare: () => Promise.resolve(null),
   playing: (page) =>
     page.evaluate(() => document.querySelector('#pause')?.getAttribute('class') === 'resumed'),
 }
@@ -155,6 +170,11 @@ async function playback(browser: Browser, url: string, target: Target): Promise<
   const cdp = await page.context().newCDPSession(page)
   try {
     await cdp.send('Performance.enable')
+    // The count is the page's own work: Playwright's locators run script in the page (finding
+    // the button by its role and name, checking that it can be clicked), which ScriptDuration
+    // counted as the lab's. So the button is found first, and Play is pressed by a plain mouse
+    // click at its place.
+    const point = await target.prepare(page)
     // Let the load's own work finish, so it is not counted as playing.
     await page.waitForTimeout(500)
     const metric = async () => {
@@ -164,7 +184,7 @@ async function playback(browser: Browser, url: string, target: Target): Promise<
     }
     const before = await metric()
     const startedMs = Date.now()
-    await target.play(page)
+    if (point !== null) await page.mouse.click(point.x, point.y)
     await page.waitForTimeout(Math.max(0, PLAY_MS - (Date.now() - startedMs)))
     const after = await metric()
     return {
@@ -251,7 +271,7 @@ function report(
     measured: 'navigation start → the frame after the app drew its diagram and Play answers',
   })
   const playDetail = (k: string) => ({
-    measured: `CDP ScriptDuration over ${PLAY_MS / 1000} s from pressing Play`,
+    measured: `CDP ScriptDuration over ${PLAY_MS / 1000} s from a mouse click on Play (the button found before the count starts)`,
     stillPlayingAtEnd: plays.get(k)?.map((p) => p.playing),
   })
   for (const t of targets) {
