@@ -94,7 +94,11 @@ export const PREACT_ALIASES = [
  * a shuffled run (--sequence.shuffle) failed flatStyles, presetFigures or this file itself, by
  * order. These run in a project of their own that keeps the isolation. Add any new such file here.
  */
-const MOCKING_TESTS = ['src/viz/staticMarkup.preact.test.ts', 'src/store/derivation.test.ts']
+const MOCKING_TESTS = [
+  'src/viz/staticMarkup.preact.test.ts',
+  'src/store/derivation.test.ts',
+  'src/embed/openEmbed.onDemand.test.ts',
+]
 
 export default defineConfig({
   base: './',

@@ -62,6 +62,19 @@ const ONE_FILE_ALIASES = [
   { find: /^\.\/loadOnDemand$/, replacement: fromRoot('./src/embed/loadOnDemand.inline.ts') },
 ]
 
+/**
+ * In embed.html's build, the preset list holds the default preset only and loads any other when
+ * a link asks for it (src/sim/presets/presetList.onDemand.ts): the fifteen others were about 7 kB
+ * of the embed's first load, gzipped. The one-file builds keep every preset (they would inline
+ * the loads anyway).
+ */
+const PAGE_ALIASES = [
+  {
+    find: /^\.\/presetList$/,
+    replacement: fromRoot('./src/sim/presets/presetList.onDemand.ts'),
+  },
+]
+
 export default defineConfig(({ mode }) => {
   const element = mode === 'element'
   // embed.html's fallback for frames whose module scripts cannot load (src/embed/classic.tsx).
@@ -75,7 +88,11 @@ export default defineConfig(({ mode }) => {
     plugins: oneFile
       ? [react(), manifestsOutsideDist()]
       : [react(), contentSecurityPolicy(), plainStylesheet(), manifestsOutsideDist()],
-    resolve: { alias: oneFile ? [...ONE_FILE_ALIASES, ...PREACT_ALIASES] : PREACT_ALIASES },
+    resolve: {
+      alias: oneFile
+        ? [...ONE_FILE_ALIASES, ...PREACT_ALIASES]
+        : [...PAGE_ALIASES, ...PREACT_ALIASES],
+    },
     build: {
       target: 'es2022',
       emptyOutDir: false,

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { FrameLocator, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { encodeScenario } from '../src/link/encode'
+import { findPreset } from '../src/sim'
 import type { PostOptions } from './embedHost'
 import { BLOG, blogLaunchOptions, blogPost, serveBlog } from './embedHost'
 import { axeScan, WCAG_TAGS } from './axe'
@@ -631,6 +632,28 @@ test.describe('embed.html on its own', () => {
       await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
       await expect(slider(page)).toHaveValue('0')
     })
+  })
+
+  test('another preset is loaded when the link names it; the default one ships with the page', async ({
+    page,
+  }) => {
+    const presetModules: string[] = []
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? ''
+      if (/^(redlock|lockDelay|clockJump|delayedWrite)-/.test(file)) presetModules.push(file)
+    })
+    await page.goto('/embed.html?scenario=gc-pause&controls=minimal')
+    await expect(page.locator('.fl-embed-title')).toHaveText(GC_PAUSE)
+    await expect(page.locator(DIAGRAM)).toBeVisible()
+    expect(presetModules).toEqual([])
+
+    const redlockPause = findPreset('redlock-pause')?.scenario.title ?? 'redlock-pause'
+    await page.goto('/embed.html?scenario=redlock-pause&controls=minimal&t=3000')
+    await expect(page.locator('.fl-embed-title')).toHaveText(redlockPause)
+    await expect(page.locator(DIAGRAM)).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(slider(page)).toHaveValue('3000')
+    expect(presetModules).toEqual([expect.stringMatching(/^redlock-/)])
   })
 
   test('a broken link: a clear message and the default scenario, never a blank frame', async ({

@@ -9,6 +9,7 @@ import { LabProvider } from '../store'
 import { EmbedLab } from './EmbedLab'
 import { readEmbedAddress } from '../link/embed'
 import { labHrefFor, openEmbed } from './openEmbed'
+import { loadTourPresets } from './loadOnDemand'
 import { readEmbedParams } from './options'
 import { followHostTheme } from './hostTheme'
 import { startResizeReporting } from './resize'
@@ -23,7 +24,7 @@ async function start(container: HTMLElement): Promise<void> {
     store?.getState().setTheme(theme)
   })
   if (readEmbedAddress(location.search, location.hash).tour) {
-    const { startTourEmbed } = await import('./tourEmbed')
+    const [{ startTourEmbed }] = await Promise.all([import('./tourEmbed'), loadTourPresets()])
     container.replaceChildren()
     startTourEmbed(container, location.search, options.id)
     return

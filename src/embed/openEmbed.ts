@@ -16,7 +16,7 @@ import { estimateRun, formatCount, PAGE_EVENT_BUDGET } from '../sim'
 import type { LabInit, LabStore } from '../store'
 import { createLabStore, estimateWords } from '../store'
 import type { EmbedOptions } from './options'
-import { loadDecoder } from './loadOnDemand'
+import { loadDecoder, loadLinkedPresets } from './loadOnDemand'
 import { resolveRange } from './range'
 
 export async function openEmbed(
@@ -34,6 +34,7 @@ export async function openEmbed(
     const { decodeScenario } = await loadDecoder()
     decoded = await decodeScenario(parts.ref.encoded)
   }
+  await loadLinkedPresets(parts.ref, decoded)
   const start = refuseLarge(settleLink(parts, decoded))
   const init: LabInit = {
     reducedMotion: env.reducedMotion,

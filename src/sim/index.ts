@@ -33,6 +33,8 @@ export {
   DEFAULT_PRESET_ID,
   findPreset,
   isPresetId,
+  ensureAllPresets,
+  ensurePreset,
   PRESET_IDS,
   PRESETS,
   SEED_QUESTIONS,
