@@ -21,6 +21,9 @@ function report(page: Page): Locator {
 }
 
 async function dropFiles(page: Page, files: ReadonlyArray<{ name: string; text: string }>) {
+  // The lab takes drops once its sharing tools have loaded (after the first screen): dropped
+  // before, a test's files went to the static first screen and nothing opened.
+  await page.getByRole('button', { name: 'Paste…', exact: true }).waitFor()
   const dataTransfer = await page.evaluateHandle((list) => {
     const transfer = new DataTransfer()
     for (const f of list) transfer.items.add(new File([f.text], f.name))

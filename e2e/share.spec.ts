@@ -64,6 +64,8 @@ async function importViaPicker(page: Page, name: string, text: string) {
 }
 
 async function dropFile(page: Page, name: string, text: string) {
+  // The lab takes drops once its sharing tools have loaded (after the first screen).
+  await page.getByRole('button', { name: 'Import…', exact: true }).waitFor()
   const dataTransfer = await page.evaluateHandle(
     ([fileName, contents]) => {
       const transfer = new DataTransfer()
