@@ -19,7 +19,7 @@ import { textWidthPx } from './text'
 import type { CheckApplyLink, DecisionBadge, Lane, PlacedLabel, TokenLine } from './types'
 
 export const MAX_BADGE_ROWS = 4
-/** The outcomes a plain decision may have (a cover keeps one pip per column of each). */
+/** The outcomes a plain decision may have: the kinds of pip a cover keeps one per column of. */
 const PLAIN_OUTCOMES: readonly DecisionMark['outcome'][] = [
   'accepted',
   'checked',
@@ -97,6 +97,7 @@ function pack(
 ): PackedResource {
   const rows: { x0: number; x1: number }[][] = []
   const items: PackedDecision[] = []
+  // One cover per resource's lane: the lane is always 0 in it.
   const cover = new PixelCover()
   for (const mark of order) {
     const text = badgeText(mark)
@@ -127,7 +128,7 @@ function pack(
       rows[row] = taken
     } else if (
       plain?.(mark) === true &&
-      !cover.claim(0, PLAIN_OUTCOMES.indexOf(mark.outcome), cx, cx)
+      !cover.claim(PLAIN_OUTCOMES.indexOf(mark.outcome), 0, cx, cx)
     ) {
       continue
     }
