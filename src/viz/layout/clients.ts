@@ -23,7 +23,7 @@ import { BELIEF_COVER, LEASE_COVER } from './pixelCover'
 import type { Steps } from './steps'
 import { pauseAt } from './steps'
 import { shortDurationText, textWidthPx } from './text'
-import type { BeliefBar, LeaseBar, NodeBlock } from './types'
+import type { BeliefBar, Box, Lane, LeaseBar, NodeBlock } from './types'
 
 export function leaseEndWords(end: LeaseSpan['end']): string {
   switch (end) {
@@ -61,6 +61,22 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
     if (lane === undefined) continue
     const x0 = xOf(ctx, lease.fromMs)
     const x1 = Math.max(xOf(ctx, lease.toMs), x0 + MIN_BAR_PX)
+    const text = lease.token === null ? null : tokenText(lease.token)
+    const fontPx = ctx.m.smallFontPx
+    const fits = text !== null && x1 - x0 >= textWidthPx(text, fontPx, true) + 10
+    // Its token beside it, in the lane's top band, when the bar has no room for it.
+    const beside = text === null || fits ? null : besideBar(ctx, lane, fontPx)
+    // Left out before it is built (a coarse run leaves most bars out): no words of its own, or
+    // no room for its token here or beside it (a dense run tries one label a slot).
+    if (text === null) {
+      if (coveredPlain(ctx, LEASE_COVER, lease.client, x0, x1)) continue
+    } else if (
+      beside !== null &&
+      denseSlotTaken(ctx, PRIORITY.leaseToken, 'fl-lease-label', beside.bounds, x0, beside.y) &&
+      coveredPlain(ctx, LEASE_COVER, lease.client, x0, x1)
+    ) {
+      continue
+    }
     const bar: LeaseBar = {
       key: `lease-${lease.grant}`,
       node: lease.node,
@@ -78,48 +94,39 @@ export function* clientLeases(ctx: Ctx): Steps<LeaseBar[]> {
       text: null,
       title: `${lease.client}'s lease, token ${tokenText(lease.token)}, as the lock service saw it: ${formatMs(lease.fromMs)} to ${formatMs(lease.toMs)} (${leaseEndWords(lease.end)})`,
     }
-    if (lease.token === null) {
-      if (coveredPlain(ctx, LEASE_COVER, lease.client, x0, x1)) continue
-    } else {
-      const text = tokenText(lease.token)
-      const fontPx = ctx.m.smallFontPx
-      if (x1 - x0 >= textWidthPx(text, fontPx, true) + 10) {
-        bar.text = {
-          x: round(x0 + 5),
-          y: bandBaseline(bar.y0, bar.y1, fontPx),
-          anchor: 'start',
-          text,
-          className: 'fl-lease-text',
-          fontPx,
-          bold: true,
-        }
-      } else {
-        const band = topBand(ctx, lane)
-        const y = bandBaseline(band.y0, band.y1, fontPx)
-        const bounds = laneBounds(ctx, lane)
-        // No room for its token, here or beside it (a dense run tries one label a slot): plain.
-        if (
-          denseSlotTaken(ctx, PRIORITY.leaseToken, 'fl-lease-label', bounds, x0, y) &&
-          coveredPlain(ctx, LEASE_COVER, lease.client, x0, x1)
-        ) {
-          continue
-        }
-        requestLabel(ctx, {
-          text,
-          priority: PRIORITY.leaseToken,
-          candidates: [
-            { x: x0, y, anchor: 'start' },
-            { x: x1, y, anchor: 'end' },
-          ],
-          bounds,
-          className: 'fl-lease-label',
-          assign: (label) => (bar.text = label),
-        })
+    if (text !== null && beside === null) {
+      bar.text = {
+        x: round(x0 + 5),
+        y: bandBaseline(bar.y0, bar.y1, fontPx),
+        anchor: 'start',
+        text,
+        className: 'fl-lease-text',
+        fontPx,
+        bold: true,
       }
+    } else if (text !== null && beside !== null) {
+      const { y, bounds } = beside
+      requestLabel(ctx, {
+        text,
+        priority: PRIORITY.leaseToken,
+        candidates: [
+          { x: x0, y, anchor: 'start' },
+          { x: x1, y, anchor: 'end' },
+        ],
+        bounds,
+        className: 'fl-lease-label',
+        assign: (label) => (bar.text = label),
+      })
     }
     bars.push(bar)
   }
   return bars
+}
+
+/** Where a lease's token goes when its bar is too short for it: the lane's top band. */
+function besideBar(ctx: Ctx, lane: Lane, fontPx: number): { y: number; bounds: Box } {
+  const band = topBand(ctx, lane)
+  return { y: bandBaseline(band.y0, band.y1, fontPx), bounds: laneBounds(ctx, lane) }
 }
 
 function staleWords(end: LeaseSpan['end'] | 'none'): string[] {

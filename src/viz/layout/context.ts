@@ -9,6 +9,7 @@ import type { Metrics } from './geometry'
 import type { LabelCandidate, LabelRequest } from './labels'
 import { Occupancy, round } from './labels'
 import { isBold, isLarge } from './labelStyle'
+import { LabelSlots } from './labelSlots'
 import { PixelCover } from './pixelCover'
 import { xOfMs } from './scale'
 import type { Box, Lane, PlacedLabel, TimeScale } from './types'
@@ -55,7 +56,7 @@ export interface Ctx {
   requests: LabelRequest[]
   occupancy: Occupancy
   /** Dense runs only: the label slots already asked for (see `denseSlotTaken`). */
-  slots: Set<string>
+  slots: LabelSlots
   /** Coarse runs only: the pixel columns plain marks already take (see `coveredPlain`). */
   cover: PixelCover
   /** Each lane's place in `lanes`, a small number for the cover's keys. */
@@ -69,7 +70,7 @@ export function createCtx(
     ...init,
     requests: [],
     occupancy: new Occupancy(),
-    slots: new Set(),
+    slots: new LabelSlots(),
     cover: new PixelCover(),
     laneNumbers: new Map([...init.lanes.keys()].map((node, i) => [node, i])),
   }
@@ -91,19 +92,13 @@ export function coveredPlain(
 }
 
 /**
- * A label slot in a dense run, in px of axis (its height is 8 px). There, tens of thousands of
+ * A label slot in a dense run is 4 px of axis by 8 px (labelSlots.ts). There, tens of thousands of
  * marks each asked for a label and almost none found room (a 100k-event history: 44k requests,
  * 53 placed), yet trying them all was half the layout's time. So a dense run tries one label per
  * slot: the first mark of a kind and priority in each slot of one band; the others keep their
  * words in their accessible names and tooltips. Slots this small lose almost nothing (51 of the
  * 53 labels are still placed) and cut the requests to 2.5k.
  */
-const DENSE_SLOT_PX = 4
-
-function slotKey(priority: number, className: string, bounds: Box, x: number, y: number): string {
-  return `${priority}|${className}|${bounds.y0}|${bounds.y1}|${Math.floor(x / DENSE_SLOT_PX)}|${Math.floor(y / 8)}`
-}
-
 /**
  * True when a dense run has already tried a label of this priority and kind in this band near
  * `x`: the caller can skip building its candidates. Never true in a run that is not dense.
@@ -116,7 +111,7 @@ export function denseSlotTaken(
   x: number,
   y: number,
 ): boolean {
-  return ctx.dense && ctx.slots.has(slotKey(priority, className, bounds, x, y))
+  return ctx.dense && ctx.slots.has(priority, className, bounds, x, y)
 }
 
 export function xOf(ctx: Pick<Ctx, 'time'>, ms: number): number {
@@ -161,9 +156,9 @@ export function requestLabel(
 ): void {
   const slot = request.slot ?? request.candidates[0]
   if (ctx.dense && slot !== undefined) {
-    const key = slotKey(request.priority, request.className, request.bounds, slot.x, slot.y)
-    if (ctx.slots.has(key)) return
-    ctx.slots.add(key)
+    if (!ctx.slots.claim(request.priority, request.className, request.bounds, slot.x, slot.y)) {
+      return
+    }
   }
   ctx.requests.push({
     text: request.text,
