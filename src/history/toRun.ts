@@ -12,6 +12,7 @@
 import type { NodeId, ResourceValue, Run, Scenario, Token, TraceEvent } from '../sim'
 import { formatMs, LOCK_NODE, parseScenario } from '../sim'
 import type { Fencing, HistoryEvent, ParsedHistory } from './format'
+import { TupleMap } from './tupleMap'
 
 export type NoteKind =
   | 'clocks-disagree'
@@ -178,23 +179,23 @@ export function historyToRun(history: ParsedHistory): HistoryRun {
   const positions = () => new Int32Array(order.length).fill(-1)
 
   // Pair each write with the resource's decision on it (by id, else by client, resource, token, value).
-  const writeKey = (e: HistoryEvent) =>
-    e.id !== null
-      ? `id:${e.id}`
-      : `${e.client}|${e.resource ?? ''}|${tokenKey(e.token) ?? '-'}|${JSON.stringify(e.value)}`
-  const sends = new Map<string, number[]>()
+  const sentById = new Map<string, number[]>()
+  const sentByWrite = new TupleMap<number[]>(4)
+  const writeKey = (e: HistoryEvent) => [e.client, e.resource ?? '', e.token, e.value]
+  const sendsOf = (e: HistoryEvent) =>
+    e.id !== null ? sentById.get(e.id) : sentByWrite.get(writeKey(e))
   order.forEach((e, i) => {
     if (e.kind !== 'write-sent') return
-    const key = writeKey(e)
-    const list = sends.get(key)
-    if (list === undefined) sends.set(key, [i])
-    else list.push(i)
+    const list = sendsOf(e)
+    if (list !== undefined) list.push(i)
+    else if (e.id !== null) sentById.set(e.id, [i])
+    else sentByWrite.set(writeKey(e), [i])
   })
   const sendOf = positions()
   const decisionOf = positions()
   order.forEach((e, i) => {
     if (e.kind !== 'write-accepted' && e.kind !== 'write-rejected' && e.kind !== 'effect') return
-    const sent = sends.get(writeKey(e))?.shift()
+    const sent = sendsOf(e)?.shift()
     if (sent === undefined) return
     sendOf[i] = sent
     decisionOf[sent] = i
