@@ -6,7 +6,7 @@
  */
 import type { CheckResult, Run, Scenario } from '../sim'
 import { check, run } from '../sim'
-import type { Caption, Spans, Timeline } from '../timeline'
+import type { Caption, SnapshotsMade, Spans, Timeline } from '../timeline'
 import { buildTimeline, deriveSpans, resolveCaptions, storyCaptions } from '../timeline'
 
 export interface LabRun {
@@ -26,8 +26,15 @@ export function deriveLabRun(scenario: Scenario, narrated: LabRun | null = null)
   return indexRun(run(scenario), narrated)
 }
 
-/** The findings, timeline, spans and captions of a run already made. */
-export function indexRun(result: Run, narrated: LabRun | null = null): LabRun {
+/**
+ * The findings, timeline, spans and captions of a run already made. `snapshots`: when the
+ * timeline's snapshots are made (a worker makes them now, the page when first needed).
+ */
+export function indexRun(
+  result: Run,
+  narrated: LabRun | null = null,
+  snapshots: SnapshotsMade = 'when-needed',
+): LabRun {
   const { scenario } = result
   const findings = check(result)
   const authored = resolveCaptions(result, scenario.narration)
@@ -35,7 +42,7 @@ export function indexRun(result: Run, narrated: LabRun | null = null): LabRun {
     scenario,
     run: result,
     findings,
-    timeline: buildTimeline(result, findings),
+    timeline: buildTimeline(result, findings, snapshots),
     spans: deriveSpans(result),
     captions: storyCaptions(
       result,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseScenario } from '../sim'
+import { parseScenario, run as runScenario } from '../sim'
+import { stateAfterEvent } from '../timeline'
 import { inProcessWorker } from '../testing/inProcessWorker'
 import { largeScenario } from '../testing/largeRun'
 import { presetRun } from '../testing/presetRuns'
@@ -25,14 +26,19 @@ describe('the run job’s result in parts', () => {
     ['redlock-pause (five lock nodes)', () => presetRun('redlock-pause').run.scenario],
     ['a 40k-event run', big],
   ])('shares no object across parts or with the skeleton: %s', (_, scenario) => {
-    const { parts, shared } = sharedAcrossParts(deriveLabRun(scenario()), RUN_RESULT_PARTS)
+    // As the worker indexes it: with the timeline's snapshots.
+    const lab = indexRun(runScenario(scenario()), null, 'now')
+    const { parts, shared } = sharedAcrossParts(lab, RUN_RESULT_PARTS)
     expect(parts).toBeGreaterThan(0)
     expect(shared).toBe(0)
   })
 
   it('crosses from the worker equal to the run derived on the page', async () => {
     const scenario = big()
-    const expected = deriveLabRun(scenario)
+    // The worker makes the timeline's snapshots with it; the page makes them when first needed.
+    const expected = indexRun(runScenario(scenario), null, 'now')
+    const onPage = deriveLabRun(scenario)
+    expect(onPage.timeline.snapshots).toBeNull()
     expect(expected.run.events.length).toBeGreaterThan(2 * 16_000)
     const posted: string[] = []
     const { port, log } = inProcessWorker(createRunHost, {
@@ -52,6 +58,11 @@ describe('the run job’s result in parts', () => {
     expect(lab.timeline.run).toBe(lab.run)
     expect(lab.timeline.findings).toBe(lab.findings)
     expect(indexRun(lab.run).spans).toEqual(lab.spans)
+    // The same states either way, wherever the cursor is.
+    const last = lab.run.events.length - 1
+    for (const i of [-1, 0, 63, 64, 5_000, last - 1, last, last + 5]) {
+      expect(stateAfterEvent(onPage.timeline, i)).toEqual(stateAfterEvent(lab.timeline, i))
+    }
     client.dispose()
   })
 })

@@ -41,7 +41,7 @@ export type {
   TokenStep,
 } from './spans'
 export { deriveSpans } from './spans'
-export type { Timeline } from './timeline'
+export type { SnapshotsMade, Timeline } from './timeline'
 export {
   buildTimeline,
   eventIndexAt,

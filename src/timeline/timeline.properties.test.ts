@@ -24,6 +24,7 @@ import {
   nextStopMs,
   previousProblemMs,
   previousStopMs,
+  SNAPSHOT_EVERY,
   stateAfterEvent,
   stateAt,
 } from './timeline'
@@ -106,6 +107,28 @@ describe.each(PROPERTY_SEEDS)('timeline, seed %i', (seed) => {
         expect(eventIndexAt(timeline, r.endMs)).toBe(r.events.length - 1)
       }),
       { seed, numRuns: Math.ceil(NUM_RUNS / 2) },
+    )
+  })
+
+  it('snapshots made when first needed answer any order of questions as those made at once', () => {
+    assertProperty(
+      fc.property(
+        runArb,
+        fc.array(fc.integer({ min: -2, max: MAX_EVENTS }), { minLength: 1, maxLength: 12 }),
+        (r, asked) => {
+          const findings = check(r)
+          const later = buildTimeline(r, findings)
+          const now = buildTimeline(r, findings, 'now')
+          expect(later.snapshots).toBeNull()
+          expect(now.snapshots?.length).toBe(Math.ceil(r.events.length / SNAPSHOT_EVERY))
+          // Far first, then near: a replay made for a late index serves the early ones too.
+          for (const i of asked.map((a) => a % (r.events.length + 3))) {
+            expect(stateAfterEvent(later, i)).toEqual(stateAfterEvent(now, i))
+          }
+          expect({ ...later, snapshots: null }).toEqual({ ...now, snapshots: null })
+        },
+      ),
+      { seed, numRuns: NUM_RUNS },
     )
   })
 

@@ -4,7 +4,7 @@
  *
  * The cursor is a true time in ms; the state "at" a time includes every event at or before it.
  * Snapshots every SNAPSHOT_EVERY events keep any lookup to a short fold, so a 100k-event run
- * answers in microseconds.
+ * answers in microseconds; they are made as the cursor first needs them (see `snapshots`).
  */
 import type { CheckResult, Run } from '../sim'
 import type { LabState } from './labState'
@@ -19,29 +19,77 @@ export interface Timeline {
   stopsMs: number[]
   /** Times of findings and rejected writes/reads, ascending and distinct: "jump to next problem". */
   problemMs: number[]
-  /** Snapshots[k] = state after event k × SNAPSHOT_EVERY − 1 (snapshot 0 = before any event). */
-  snapshots: LabState[]
+  /**
+   * Snapshots[k] = state after event k × SNAPSHOT_EVERY − 1 (snapshot 0 = before any event), when
+   * made with the timeline: a run indexed in a worker brings them along, so the page never
+   * replays two million events in one task. Null: made when first needed, and only as far as
+   * needed (`stateAfterEvent`). A run the page indexes itself starts with its cursor at 0, and
+   * replaying every event before its first frame was a fifth of opening a 100k-event history.
+   */
+  snapshots: LabState[] | null
 }
 
-export function buildTimeline(run: Run, findings: CheckResult): Timeline {
+/** When a timeline's snapshots are made: with it, or when a state is first asked for. */
+export type SnapshotsMade = 'now' | 'when-needed'
+
+export function buildTimeline(
+  run: Run,
+  findings: CheckResult,
+  snapshots: SnapshotsMade = 'when-needed',
+): Timeline {
   const stops: number[] = []
   const problems = new Set<number>()
-  const snapshots: LabState[] = []
-  const state = initialLabState(run.scenario)
-  run.events.forEach((e, i) => {
-    if (i % SNAPSHOT_EVERY === 0) snapshots.push(cloneLabState(state))
+  for (const e of run.events) {
     if (stops.length === 0 || stops[stops.length - 1] !== e.atMs) stops.push(e.atMs)
     if (e.type === 'WriteRejected' || e.type === 'ReadRejected') problems.add(e.atMs)
-    applyEvent(state, e, i)
-  })
+  }
   for (const f of [...findings.violations, ...findings.warnings]) problems.add(f.atMs)
-  return {
+  const timeline: Timeline = {
     run,
     findings,
     stopsMs: stops,
     problemMs: [...problems].sort((a, b) => a - b),
-    snapshots,
+    snapshots: null,
   }
+  if (snapshots === 'now') timeline.snapshots = replay(run).through(Infinity)
+  return timeline
+}
+
+/**
+ * A run replayed from its start, snapshot by snapshot, as far as asked (`through(k)`: until
+ * snapshot k exists, or the run has ended). The snapshots made are kept for the next question.
+ */
+function replay(run: Run): { through: (k: number) => LabState[] } {
+  const snapshots: LabState[] = []
+  const state = initialLabState(run.scenario)
+  let next = 0
+  return {
+    through(k) {
+      for (; next < run.events.length && snapshots.length <= k; next++) {
+        if (next % SNAPSHOT_EVERY === 0) snapshots.push(cloneLabState(state))
+        applyEvent(state, run.events[next] as (typeof run.events)[number], next)
+      }
+      return snapshots
+    },
+  }
+}
+
+/**
+ * Replays of the timelines whose snapshots are made when needed. Keyed by the timeline, so a
+ * timeline stays plain data (equal to another of the same run, sent to a worker as it is) and
+ * its replay goes when it goes.
+ */
+const replays = new WeakMap<Timeline, ReturnType<typeof replay>>()
+
+/** The timeline's snapshots, at least up to snapshot `k` (all of them when the run is shorter). */
+function snapshotsThrough(timeline: Timeline, k: number): LabState[] {
+  if (timeline.snapshots !== null) return timeline.snapshots
+  let made = replays.get(timeline)
+  if (made === undefined) {
+    made = replay(timeline.run)
+    replays.set(timeline, made)
+  }
+  return made.through(k)
 }
 
 /** Index of the last event at or before `ms` (-1 if none). Events are sorted by time. */
@@ -74,11 +122,10 @@ function eventsBefore(events: readonly { atMs: number }[], ms: number, orAt: boo
 /** The state after event `index` (use -1 for the start). */
 export function stateAfterEvent(timeline: Timeline, index: number): LabState {
   const last = Math.min(index, timeline.run.events.length - 1)
-  const k = Math.max(
-    0,
-    Math.min(Math.floor((last + 1) / SNAPSHOT_EVERY), timeline.snapshots.length - 1),
-  )
-  const base = timeline.snapshots[k]
+  const wanted = Math.max(0, Math.floor((last + 1) / SNAPSHOT_EVERY))
+  const snapshots = snapshotsThrough(timeline, wanted)
+  const k = Math.max(0, Math.min(wanted, snapshots.length - 1))
+  const base = snapshots[k]
   const state = base ? cloneLabState(base) : initialLabState(timeline.run.scenario)
   for (let i = k * SNAPSHOT_EVERY; i <= last; i++) {
     const e = timeline.run.events[i]
