@@ -22,7 +22,7 @@ const ROUNDS = 6
  * worker's judgement arrived on the way (its reply: the split between the worker's part and the
  * page's part).
  */
-const PROBE = `(() => {
+export const HISTORY_OPEN_PROBE = `(() => {
   let judgedAt = null
   const Native = window.Worker
   window.Worker = class extends Native {
@@ -100,7 +100,7 @@ export async function benchHistoryUi(): Promise<BenchResult[]> {
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       await page.goto(`${preview.base}/`)
-      await page.evaluate(PROBE)
+      await page.evaluate(HISTORY_OPEN_PROBE)
       const picker = page.getByLabel('History files to open')
       await picker.waitFor({ state: 'attached' })
       await picker.setInputFiles({ name: 'large.ndjson', mimeType: 'application/x-ndjson', buffer })
