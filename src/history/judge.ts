@@ -60,10 +60,15 @@ const NEEDS_LEASES: ReadonlySet<string> = new Set(['late-write', 'unfenced-effec
 const READ_SHARE = 0.25
 const RUN_SHARE = 0.55
 
-/** `onProgress` hears how much of the work is done (0 to 1) now and then, ending with 1. */
+/**
+ * `onProgress` hears how much of the work is done (0 to 1) now and then, ending with 1. `onRun`
+ * hears the run as soon as it is made, before it is checked and explained (the worker sends its
+ * events to the page meanwhile); the run must not be changed.
+ */
 export function judgeHistory(
   inputs: readonly HistoryInput[],
   onProgress: (done: number) => void = () => {},
+  onRun: (run: Readonly<Run>) => void = () => {},
 ): JudgeOutcome {
   const errors: Array<LineError & { file: string | null }> = []
   try {
@@ -124,6 +129,7 @@ export function judgeHistory(
     }
     const h = historyToRun(merged)
     onProgress(READ_SHARE + RUN_SHARE)
+    onRun(h.run)
     for (const p of parts) {
       for (const message of p.notes ?? []) h.notes.unshift({ kind: 'untimed', message, lines: [] })
     }

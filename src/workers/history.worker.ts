@@ -7,6 +7,7 @@
  * Picked or dropped files come as the files themselves (historySources.ts): the worker reads them.
  */
 import { judgeHistory } from '../history'
+import type { Run } from '../sim'
 import { takeParts } from '../explore/resultParts'
 import type { HistoryJob, HistoryMessage, HistoryReply } from './historyReply'
 import { HISTORY_REPLY_PARTS } from './historyReply'
@@ -35,8 +36,20 @@ async function answer(job: HistoryJob): Promise<void> {
   if (inputs === null) {
     reply = { ok: true, outcome: { ok: false, message: UNREADABLE, errors: [] } }
   } else {
+    let eventsSent = false
+    // The run's events go as soon as the run is made: the page decodes them while the run is
+    // checked and explained, rather than all of it after.
+    const onRun = (run: Readonly<Run>) => {
+      const early = { ok: true, outcome: { judgement: { run: { events: [...run.events] } } } }
+      const parts = takeParts(early, HISTORY_REPLY_PARTS)
+      for (const part of parts) post({ part })
+      eventsSent = parts.length > 0
+    }
     try {
-      reply = { ok: true, outcome: judgeHistory(inputs, onProgress) }
+      const outcome = judgeHistory(inputs, onProgress, onRun)
+      // Sent already: the reply leaves them out (the page puts them back).
+      if (eventsSent && outcome.ok) outcome.judgement.run.events = []
+      reply = { ok: true, outcome }
     } catch (problem) {
       reply = { ok: false, message: problem instanceof Error ? problem.message : String(problem) }
     }

@@ -52,7 +52,13 @@ function viaWorker(
         return
       }
       worker.terminate()
-      resolve(parts.complete(message))
+      try {
+        // A run's events may come before the judge fails: a failure has nowhere to put them.
+        resolve(message.ok && message.outcome.ok ? parts.complete(message) : message)
+      } catch (error) {
+        // Parts that fit nowhere: judged on the page instead (judgeOffThread), never left hanging.
+        reject(error instanceof Error ? error : new Error(String(error)))
+      }
     })
     worker.addEventListener('error', (event) => {
       worker.terminate()
