@@ -46,7 +46,7 @@ describe('judgeOffThread', () => {
         { ok: true, outcome: skeleton },
       ]),
     )
-    expect(await judgeOffThread([{ name: null, text: lines } as never])).toEqual(outcome)
+    expect(await judgeOffThread([{ name: null, text: lines }])).toEqual(outcome)
   })
 
   it('answers a failure that comes after the events, rather than never answering', async () => {
@@ -57,7 +57,7 @@ describe('judgeOffThread', () => {
         { ok: false, message: 'the checker failed' },
       ]),
     )
-    await expect(judgeOffThread([{ name: null, text: lines } as never])).rejects.toThrow(
+    await expect(judgeOffThread([{ name: null, text: lines }])).rejects.toThrow(
       'the checker failed',
     )
     vi.stubGlobal(
@@ -67,7 +67,7 @@ describe('judgeOffThread', () => {
         { ok: true, outcome: { ok: false, message: 'the history spans two days', errors: [] } },
       ]),
     )
-    expect(await judgeOffThread([{ name: null, text: lines } as never])).toEqual({
+    expect(await judgeOffThread([{ name: null, text: lines }])).toEqual({
       ok: false,
       message: 'the history spans two days',
       errors: [],
