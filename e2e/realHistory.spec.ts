@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { largeHistory } from '../src/testing/largeHistory'
-import { expect, test } from './fixtures'
+import { expect, openLab, test } from './fixtures'
 import { axeScan } from './axe'
 
 const example = (name: string) => readFileSync(`examples/histories/${name}`, 'utf8')
@@ -64,6 +64,44 @@ test('a dropped Lease watch and write log: the split brain is drawn and explaine
   await expect(page.getByRole('button', { name: 'Compare fencing on / off' })).toBeDisabled()
   await page.getByRole('tab', { name: 'Break things' }).click()
   await expect(page.locator('.fl-break-intro')).toContainText('A real history cannot be re-run')
+})
+
+test('files dropped before the sharing tools load, or beside the lab, open; the page stays', async ({
+  page,
+}) => {
+  // Hold back the sharing tools' chunk (as on a slow network), so the drop comes first.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/ShareBar-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openLab(page, '/?scenario=gc-pause')
+  await expect(page.getByRole('button', { name: 'Paste…', exact: true })).toHaveCount(0)
+  const files = [
+    { name: 'kubernetes-lease-watch.json', text: example('kubernetes-lease-watch.json') },
+    { name: 'kubernetes-app-writes.ndjson', text: example('kubernetes-app-writes.ndjson') },
+  ]
+  // On the page outside the lab's own drop target (which is not there yet either): left to the
+  // browser, the file would open in place of the page.
+  const prevented = await page.evaluate((list) => {
+    const transfer = new DataTransfer()
+    for (const f of list) transfer.items.add(new File([f.text], f.name))
+    const target = document.body
+    const over = new DragEvent('dragover', {
+      dataTransfer: transfer,
+      bubbles: true,
+      cancelable: true,
+    })
+    const drop = new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true })
+    return [!target.dispatchEvent(over), !target.dispatchEvent(drop)]
+  }, files)
+  expect(prevented).toEqual([true, true])
+  release()
+  await expect(page.locator('.fl-history-lead')).toContainText(
+    'Real history not a simulation: Two leaders of the orders writer',
+  )
+  expect(new URL(page.url()).pathname).toBe('/')
 })
 
 test('a malformed line is named and the rest still opens; pasted text opens too', async ({

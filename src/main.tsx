@@ -1,9 +1,14 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { addressNeeds, App, decodedAhead } from './ui/App'
+import { guardFileDrops } from './ui/fileDrops'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+// From the first script on, a file dropped before the sharing tools load (or beside the lab) is
+// held for them, never opened by the browser in place of the lab.
+const drops = guardFileDrops(window)
 
 // A custom scenario's link first loads its decoder and reads the link (in a task of its own); a
 // preset opens at once (a resolved promise runs in this task's microtasks, before the browser
@@ -17,7 +22,7 @@ void addressNeeds()
     root.replaceChildren()
     createRoot(root).render(
       <StrictMode>
-        <App decode={decode} />
+        <App decode={decode} drops={drops} />
       </StrictMode>,
     )
   })

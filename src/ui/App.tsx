@@ -20,6 +20,7 @@ import { Lab } from './Lab'
 import { keepSessionHistory, readSessionHistory } from './sessionHistory'
 import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
+import type { FileDrops } from './fileDrops'
 import './lab.css'
 import './labPage.css'
 
@@ -100,7 +101,8 @@ function openAddress(decode: DecodeLink | null): Opened {
 }
 
 /** `decode`: what `addressNeeds` gave for the address the page opened with. */
-export function App({ decode }: { decode: DecodeLink | null }) {
+/** `drops`: the page's guard on file drops (main.tsx), whose held drops the sharing tools take. */
+export function App({ decode, drops }: { decode: DecodeLink | null; drops?: FileDrops }) {
   const [opened, setOpened] = useState(() => openAddress(decode))
   const { store, explore } = opened
   const reset = () => {
@@ -148,7 +150,7 @@ export function App({ decode }: { decode: DecodeLink | null }) {
       >
         <LabProvider store={store}>
           <ExploreSlotProvider slot={explore}>
-            <Lab brokenLink={opened.brokenLink} />
+            <Lab brokenLink={opened.brokenLink} drops={drops} />
           </ExploreSlotProvider>
         </LabProvider>
       </ErrorBoundary>

@@ -19,6 +19,7 @@ import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
 import { ZoomControls } from './ZoomControls'
+import type { FileDrops } from './fileDrops'
 
 // The counterexample explorer's panel loads when its tab is first opened.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
@@ -41,8 +42,18 @@ const ShareBar = lazy(() =>
   import('./share/ShareBar').then((module) => ({ default: module.ShareBar })),
 )
 
-/** `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it). */
-export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
+/**
+ * `brokenLink`: the address the page opened, when it was wrong (its notice offers to copy it).
+ * `drops`: files dropped where nothing took them (before the sharing tools loaded, or beside the
+ * lab), which the sharing tools open.
+ */
+export function Lab({
+  brokenLink = null,
+  drops,
+}: {
+  brokenLink?: BrokenLink | null
+  drops?: FileDrops | undefined
+}) {
   const { theme, reducedMotion } = useLabRoot('page')
   const stage = useRef<HTMLElement>(null)
 
@@ -87,7 +98,7 @@ export function Lab({ brokenLink = null }: { brokenLink?: BrokenLink | null }) {
         <ScenarioCatalogue />
         <LoadBoundary what="sharing tools">
           <Suspense fallback={<p className="fl-hint">Loading the sharing tools…</p>}>
-            <ShareBar />
+            <ShareBar drops={drops} />
           </Suspense>
         </LoadBoundary>
         <Shortcuts />

@@ -15,6 +15,7 @@ import { LoadBoundary } from './LoadBoundary'
 import type { ScenarioTextResult } from './scenarioFile'
 import type { ExportKind } from './saveFromLab'
 import { labLocation, shareUrl } from './shareLink'
+import type { FileDrops } from '../fileDrops'
 import './share.css'
 
 const EmbedDialog = lazy(() => import('./EmbedDialog'))
@@ -33,7 +34,8 @@ const EXPORT_WORDS: Record<ExportKind, string> = {
   webm: 'WebM video',
 }
 
-export function ShareBar() {
+/** `drops`: the page's file drops that no target took (main.tsx), opened as a drop on the lab. */
+export function ShareBar({ drops }: { drops?: FileDrops | undefined } = {}) {
   const store = useLabStore()
   const edits = useLab((s) => s.edits)
   const root = useRef<HTMLDivElement | null>(null)
@@ -204,6 +206,9 @@ export function ShareBar() {
       lab.removeEventListener('drop', drop)
     }
   }, [openDropped])
+
+  // Files dropped before these tools loaded, or beside the lab: opened as if dropped on it.
+  useEffect(() => drops?.take((files) => void openDropped(files)), [drops, openDropped])
 
   const closeEditor = useCallback(() => {
     setEditorOpen(false)
