@@ -9,11 +9,12 @@ const SLOT_HEIGHT_PX = 8
 /** Slot numbers are offset by this so a slot left of or above the plot still gets its own key. */
 const OFFSET = 2 ** 20
 
-type Band = Set<number>
+type Level<K, V> = Map<K, V>
 
 export class LabelSlots {
   // class → priority → band's y0 → band's y1 → slots taken.
-  private readonly kinds = new Map<string, Map<number, Map<number, Map<number, Band>>>>()
+  private readonly kinds: Level<string, Level<number, Level<number, Level<number, Set<number>>>>> =
+    new Map()
 
   /** True when a label of this kind was already asked for in this band's slot at (x, y). */
   has(
@@ -23,7 +24,8 @@ export class LabelSlots {
     x: number,
     y: number,
   ): boolean {
-    return this.band(priority, className, band, false)?.has(slotOf(x, y)) === true
+    const slots = this.kinds.get(className)?.get(priority)?.get(band.y0)?.get(band.y1)
+    return slots?.has(slotOf(x, y)) === true
   }
 
   /**
@@ -37,45 +39,26 @@ export class LabelSlots {
     x: number,
     y: number,
   ): boolean {
-    const slots = this.band(priority, className, band, true) as Band
+    const slots = within(
+      within(within(within(this.kinds, className), priority), band.y0),
+      band.y1,
+      true,
+    )
     const slot = slotOf(x, y)
     if (slots.has(slot)) return false
     slots.add(slot)
     return true
   }
+}
 
-  private band(
-    priority: number,
-    className: string,
-    { y0, y1 }: { y0: number; y1: number },
-    create: boolean,
-  ): Band | undefined {
-    let priorities = this.kinds.get(className)
-    if (priorities === undefined) {
-      if (!create) return undefined
-      priorities = new Map()
-      this.kinds.set(className, priorities)
-    }
-    let tops = priorities.get(priority)
-    if (tops === undefined) {
-      if (!create) return undefined
-      tops = new Map()
-      priorities.set(priority, tops)
-    }
-    let bottoms = tops.get(y0)
-    if (bottoms === undefined) {
-      if (!create) return undefined
-      bottoms = new Map()
-      tops.set(y0, bottoms)
-    }
-    let band = bottoms.get(y1)
-    if (band === undefined) {
-      if (!create) return undefined
-      band = new Set()
-      bottoms.set(y1, band)
-    }
-    return band
+/** The next level down (made when missing): a map, or at the bottom (`last`) the set of slots. */
+function within<K, V>(level: Map<K, V>, key: K, last = false): V {
+  let next = level.get(key)
+  if (next === undefined) {
+    next = (last ? new Set() : new Map()) as V
+    level.set(key, next)
   }
+  return next
 }
 
 /** One exact number per slot while |x| and |y| are under four million px (always, in a plot). */
