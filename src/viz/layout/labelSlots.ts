@@ -9,21 +9,15 @@ const SLOT_HEIGHT_PX = 8
 /** Slot numbers are offset by this so a slot left of or above the plot still gets its own key. */
 const OFFSET = 2 ** 20
 
-type Level<K, V> = Map<K, V>
+/** A band of the plot a label may go in (its top and bottom, px). */
+type Band = { y0: number; y1: number }
 
 export class LabelSlots {
   // class → priority → band's y0 → band's y1 → slots taken.
-  private readonly kinds: Level<string, Level<number, Level<number, Level<number, Set<number>>>>> =
-    new Map()
+  private readonly kinds = new Map<string, Map<number, Map<number, Map<number, Set<number>>>>>()
 
   /** True when a label of this kind was already asked for in this band's slot at (x, y). */
-  has(
-    priority: number,
-    className: string,
-    band: { y0: number; y1: number },
-    x: number,
-    y: number,
-  ): boolean {
+  has(priority: number, className: string, band: Band, x: number, y: number): boolean {
     const slots = this.kinds.get(className)?.get(priority)?.get(band.y0)?.get(band.y1)
     return slots?.has(slotOf(x, y)) === true
   }
@@ -32,13 +26,7 @@ export class LabelSlots {
    * True the first time a label of this kind is asked for in this band's slot at (x, y), false
    * after (the slot is then taken).
    */
-  claim(
-    priority: number,
-    className: string,
-    band: { y0: number; y1: number },
-    x: number,
-    y: number,
-  ): boolean {
+  claim(priority: number, className: string, band: Band, x: number, y: number): boolean {
     const slots = within(
       within(within(within(this.kinds, className), priority), band.y0),
       band.y1,
