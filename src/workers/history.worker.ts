@@ -40,7 +40,9 @@ async function answer(job: HistoryJob): Promise<void> {
     // The run's events go as soon as the run is made: the page decodes them while the run is
     // checked and explained, rather than all of it after.
     const onRun = (run: Readonly<Run>) => {
-      const early = { ok: true, outcome: { judgement: { run: { events: [...run.events] } } } }
+      // A stand-in for the reply, holding the run's events where the reply will: takeParts
+      // empties the stand-in's array, never the run's (still to be checked).
+      const early = { ok: true, outcome: { judgement: { run: { events: run.events } } } }
       const parts = takeParts(early, HISTORY_REPLY_PARTS)
       for (const part of parts) post({ part })
       eventsSent = parts.length > 0
