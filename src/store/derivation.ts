@@ -97,7 +97,7 @@ export function createDeriver(): Deriver {
    */
   const narrated = (base: Base, unedited?: LabRun): LabRun | null => {
     let lab = narratedRuns.get(base)
-    if (lab === undefined && estimateRun(base.scenario).events > FRAME_EVENT_BUDGET) lab = null
+    if (lab === undefined && estimateOf(base.scenario).events > FRAME_EVENT_BUDGET) lab = null
     if (lab === undefined) {
       lab = unedited ?? deriveLabRun(base.scenario)
       narratedRuns.set(base, lab)
@@ -107,14 +107,30 @@ export function createDeriver(): Deriver {
 
   const histories = new WeakMap<Base, LabRun>()
 
-  /** The last scenario validated, so `plan` then `derive` of the same inputs parse it once. */
-  let lastParsed: { base: Base; edits: Edits; parsed: ReturnType<typeof parseScenario> } | null =
-    null
+  /**
+   * The last two scenarios validated, so `plan` then `derive` of the same inputs parse it once,
+   * and so does a heavy link, planned before the default scenario opens and again after (a
+   * 25k-step link parsed twice in the page's first task). Two, not one per edit: a parsed
+   * scenario is a whole copy, and undo keeps every edit.
+   */
+  const recentParsed: { base: Base; edits: Edits; parsed: ReturnType<typeof parseScenario> }[] = []
   const parse = (base: Base, edits: Edits) => {
-    if (lastParsed?.base !== base || lastParsed.edits !== edits) {
-      lastParsed = { base, edits, parsed: parseScenario(applyEdits(base.scenario, edits)) }
+    const known = recentParsed.find((r) => r.base === base && r.edits === edits)
+    if (known !== undefined) return known.parsed
+    const parsed = parseScenario(applyEdits(base.scenario, edits))
+    recentParsed.unshift({ base, edits, parsed })
+    recentParsed.length = Math.min(recentParsed.length, 2)
+    return parsed
+  }
+  /** Each validated scenario's estimate, made once (it walks every client's script). */
+  const estimates = new WeakMap<Scenario, RunEstimate>()
+  const estimateOf = (scenario: Scenario): RunEstimate => {
+    let estimate = estimates.get(scenario)
+    if (estimate === undefined) {
+      estimate = estimateRun(scenario)
+      estimates.set(scenario, estimate)
     }
-    return lastParsed.parsed
+    return estimate
   }
 
   const derive = (inputs: Inputs): Derivation => {
@@ -168,7 +184,7 @@ export function createDeriver(): Deriver {
     if (base.kind === 'history' || runs.get(edits)?.base === base) return null
     const parsed = parse(base, edits)
     if (!parsed.ok) return null
-    const estimate = estimateRun(parsed.scenario)
+    const estimate = estimateOf(parsed.scenario)
     if (estimate.events <= FRAME_EVENT_BUDGET) return null
     return { base, edits, scenario: parsed.scenario, estimate }
   }

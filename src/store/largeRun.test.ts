@@ -205,4 +205,27 @@ describe('memory stays bounded', () => {
     expect(derive.plan({ base, edits: all[9] as (typeof all)[number] })).toBeNull()
     expect(derive.plan({ base, edits: all[0] as (typeof all)[number] })).not.toBeNull()
   })
+
+  it('a heavy link is parsed and estimated once while the lab opens behind the default', () => {
+    const derive = createDeriver()
+    const base = customBase(heavy)
+    const edits = baseEdits(heavy)
+    const first = derive.plan({ base, edits })
+    expect(first).not.toBeNull()
+    // The default scenario opens in between (as createLabStore does), then the link is planned
+    // again to open it: the same validated scenario and estimate, not a second parse.
+    const preset = customBase(parseOrThrow(renewing(1_000, 100)))
+    expect(
+      derive({
+        base: preset,
+        edits: baseEdits(preset.scenario),
+        compareMode: false,
+        range: null,
+        cursorMs: 0,
+      }).ok,
+    ).toBe(true)
+    const again = derive.plan({ base, edits })
+    expect(again?.scenario).toBe(first?.scenario)
+    expect(again?.estimate).toBe(first?.estimate)
+  })
 })
