@@ -100,8 +100,10 @@ function openAddress(decode: DecodeLink | null): Opened {
   }
 }
 
-/** `decode`: what `addressNeeds` gave for the address the page opened with. */
-/** `drops`: the page's guard on file drops (main.tsx), whose held drops the sharing tools take. */
+/**
+ * `decode`: what `addressNeeds` gave for the address the page opened with. `drops`: the page's
+ * guard on file drops (main.tsx), whose held drops the sharing tools take.
+ */
 export function App({ decode, drops }: { decode: DecodeLink | null; drops?: FileDrops }) {
   const [opened, setOpened] = useState(() => openAddress(decode))
   const { store, explore } = opened

@@ -16,6 +16,7 @@ import type { ScenarioTextResult } from './scenarioFile'
 import type { ExportKind } from './saveFromLab'
 import { labLocation, shareUrl } from './shareLink'
 import type { FileDrops } from '../fileDrops'
+import { carriesFiles } from '../fileDrops'
 import './share.css'
 
 const EmbedDialog = lazy(() => import('./EmbedDialog'))
@@ -170,25 +171,24 @@ export function ShareBar({ drops }: { drops?: FileDrops | undefined } = {}) {
     const lab = root.current?.closest<HTMLElement>('.fl-lab')
     if (lab == null) return
     let depth = 0
-    const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') === true
     const enter = (e: DragEvent) => {
-      if (!hasFiles(e)) return
+      if (!carriesFiles(e)) return
       e.preventDefault()
       depth++
       setDragging(true)
     }
     const over = (e: DragEvent) => {
-      if (!hasFiles(e)) return
+      if (!carriesFiles(e)) return
       e.preventDefault()
       if (e.dataTransfer !== null) e.dataTransfer.dropEffect = 'copy'
     }
     const leave = (e: DragEvent) => {
-      if (!hasFiles(e)) return
+      if (!carriesFiles(e)) return
       depth = Math.max(0, depth - 1)
       if (depth === 0) setDragging(false)
     }
     const drop = (e: DragEvent) => {
-      if (!hasFiles(e)) return
+      if (!carriesFiles(e)) return
       e.preventDefault()
       depth = 0
       setDragging(false)
