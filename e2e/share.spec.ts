@@ -64,7 +64,8 @@ async function importViaPicker(page: Page, name: string, text: string) {
 }
 
 async function dropFile(page: Page, name: string, text: string) {
-  // The lab takes drops once its sharing tools have loaded (after the first screen).
+  // Dropped on the lab's own target, which comes with its sharing tools (a drop on the static
+  // first screen, before the app's first script, reaches nothing).
   await page.getByRole('button', { name: 'Import…', exact: true }).waitFor()
   const dataTransfer = await page.evaluateHandle(
     ([fileName, contents]) => {
