@@ -178,6 +178,30 @@ test('any other log opens through a mapping, with a live preview of what it matc
   await expect(findings).toContainText('pasted text (your mapping)')
 })
 
+test('the history worker starts while the reader chooses files, and judges the chosen ones', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  const workers: string[] = []
+  page.on('worker', (worker) => workers.push(worker.url()))
+  const history = (url: string) => /history\.worker/.test(url)
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Open files…', exact: true }).click(),
+  ])
+  // Started with the dialog, before any file is chosen.
+  await expect.poll(() => workers.filter(history).length).toBe(1)
+  await chooser.setFiles({
+    name: 'gc-pause-unfenced.ndjson',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(example('gc-pause-unfenced.ndjson')),
+  })
+  await expect(page.locator('.fl-history-lead')).toContainText('A paused past its lease')
+  await expect(report(page)).toContainText('Verdict: unsafe')
+  // That worker judged them: none other was started.
+  expect(workers.filter(history)).toHaveLength(1)
+})
+
 test('a large history shows how far the reading has got, then opens', async ({ page }) => {
   test.setTimeout(90_000)
   await page.goto('/?scenario=gc-pause')

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { useLabStore } from '../../store'
 import { LoadBoundary } from '../share/LoadBoundary'
+import { warmHistoryWorker } from './judge'
 import { openHistoryFiles } from './open'
 
 const PasteHistory = lazy(() => import('./PasteHistory'))
@@ -22,7 +23,11 @@ export default function HistoryOpener() {
       <button
         type="button"
         className="fl-button fl-button--small"
-        onClick={() => input.current?.click()}
+        onClick={() => {
+          // The worker starts while the reader chooses files in the browser's dialog.
+          warmHistoryWorker()
+          input.current?.click()
+        }}
       >
         Open files…
       </button>
@@ -30,7 +35,10 @@ export default function HistoryOpener() {
         type="button"
         className="fl-button fl-button--small"
         aria-haspopup="dialog"
-        onClick={() => setPasteOpen(true)}
+        onClick={() => {
+          warmHistoryWorker()
+          setPasteOpen(true)
+        }}
       >
         Paste…
       </button>

@@ -1,11 +1,12 @@
 /**
- * The page's side of the history worker: parts put back in place, and a judge that fails after
- * the run's events were sent answers with its failure (the events have nowhere to go).
+ * The page's side of the history worker: parts put back in place, a judge that fails after
+ * the run's events were sent answers with its failure (the events have nowhere to go), and a
+ * worker started ahead of a history is the one that judges it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { judgeHistory } from '../../history'
 import type { HistoryMessage } from '../../workers/historyReply'
-import { judgeOffThread } from './judge'
+import { judgeOffThread, SPARE_WORKER_MS, warmHistoryWorker } from './judge'
 
 /** A Worker that answers any job with the given messages, as structured clones. */
 function workerAnswering(messages: HistoryMessage[]) {
@@ -71,6 +72,74 @@ describe('judgeOffThread', () => {
       ok: false,
       message: 'the history spans two days',
       errors: [],
+    })
+  })
+
+  describe('a worker started ahead', () => {
+    /** Workers answering every job with `messages`, each remembering its jobs and its end. */
+    function spawnCounting(messages: HistoryMessage[]) {
+      const spawned: Array<{ jobs: number; terminated: boolean; fail: () => void }> = []
+      const Answering = workerAnswering(messages)
+      vi.stubGlobal(
+        'Worker',
+        class extends Answering {
+          readonly record = { jobs: 0, terminated: false, fail: () => {} }
+          constructor() {
+            super()
+            this.record.fail = () => this.dispatchEvent(new Event('error'))
+            spawned.push(this.record)
+          }
+          override postMessage(): void {
+            this.record.jobs++
+            super.postMessage()
+          }
+          override terminate(): void {
+            this.record.terminated = true
+          }
+        },
+      )
+      return spawned
+    }
+    const failed = { ok: true as const, outcome: { ok: false as const, message: 'no', errors: [] } }
+
+    afterEach(() => vi.useRealTimers())
+
+    it('judges the next history, and only one waits however often it is asked for', async () => {
+      const spawned = spawnCounting([failed])
+      warmHistoryWorker()
+      warmHistoryWorker()
+      expect(spawned).toHaveLength(1)
+      await judgeOffThread([{ name: null, text: lines }])
+      expect(spawned).toHaveLength(1)
+      expect(spawned[0]).toMatchObject({ jobs: 1, terminated: true })
+      // Taken: the next history starts a worker of its own.
+      await judgeOffThread([{ name: null, text: lines }])
+      expect(spawned.map((w) => w.jobs)).toEqual([1, 1])
+    })
+
+    it('is not taken once it has failed to start', async () => {
+      const spawned = spawnCounting([failed])
+      warmHistoryWorker()
+      spawned[0]?.fail()
+      await judgeOffThread([{ name: null, text: lines }])
+      expect(spawned.map((w) => [w.jobs, w.terminated])).toEqual([
+        [0, true],
+        [1, true],
+      ])
+    })
+
+    it('is let go when no history comes for a while', () => {
+      vi.useFakeTimers()
+      const spawned = spawnCounting([failed])
+      warmHistoryWorker()
+      vi.advanceTimersByTime(SPARE_WORKER_MS - 1)
+      warmHistoryWorker() // asked again: it waits longer
+      vi.advanceTimersByTime(SPARE_WORKER_MS - 1)
+      expect(spawned[0]?.terminated).toBe(false)
+      vi.advanceTimersByTime(1)
+      expect(spawned[0]?.terminated).toBe(true)
+      warmHistoryWorker()
+      expect(spawned).toHaveLength(2)
     })
   })
 })

@@ -12,6 +12,57 @@ import type { HistoryMessage, HistoryReply } from '../../workers/historyReply'
 import { HISTORY_REPLY_PARTS } from '../../workers/historyReply'
 import { PartGatherer } from '../../explore/resultParts'
 
+/**
+ * A worker started while the reader is still choosing a history (the file dialog is open, files
+ * are being dragged over the lab), taken by the next history opened. Starting the worker (its
+ * script fetched, compiled and run) took 45–90 ms of a 100k-line history's opening, on the
+ * critical path; the reader's own choosing hides it. Let go when not taken for a while.
+ */
+let spare: { worker: Worker; failed: boolean; timer: ReturnType<typeof setTimeout> } | null = null
+
+/** How long a started worker waits to be taken before it is let go. */
+export const SPARE_WORKER_MS = 60_000
+
+/**
+ * Starts the history worker ahead of a history the reader is about to open (at most one waits;
+ * asking again keeps it longer). Does nothing where workers cannot start.
+ */
+export function warmHistoryWorker(): void {
+  if (typeof Worker !== 'function') return
+  if (spare !== null) {
+    clearTimeout(spare.timer)
+    spare.timer = setTimeout(letSpareGo, SPARE_WORKER_MS)
+    return
+  }
+  let worker: Worker
+  try {
+    worker = spawnHistoryWorker()
+  } catch {
+    return
+  }
+  const waiting = { worker, failed: false, timer: setTimeout(letSpareGo, SPARE_WORKER_MS) }
+  // An error before it is taken would reach no job's listener: such a worker is not taken.
+  worker.addEventListener('error', () => (waiting.failed = true), { once: true })
+  spare = waiting
+}
+
+function letSpareGo(): void {
+  spare?.worker.terminate()
+  spare = null
+}
+
+/** The waiting worker if there is a sound one, else a new one. */
+function takeWorker(): Worker {
+  const waiting = spare
+  spare = null
+  if (waiting !== null) {
+    clearTimeout(waiting.timer)
+    if (!waiting.failed) return waiting.worker
+    waiting.worker.terminate()
+  }
+  return spawnHistoryWorker()
+}
+
 /** `onProgress` hears how much of the judging is done (0 to 1) while the worker reads. */
 export async function judgeOffThread(
   inputs: HistorySource[],
@@ -39,7 +90,7 @@ function viaWorker(
   onProgress: (done: number) => void,
 ): Promise<HistoryReply> {
   return new Promise((resolve, reject) => {
-    const worker = spawnHistoryWorker()
+    const worker = takeWorker()
     const parts = new PartGatherer(HISTORY_REPLY_PARTS)
     worker.addEventListener('message', (event: MessageEvent<HistoryMessage>) => {
       const message = event.data

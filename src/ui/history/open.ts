@@ -11,6 +11,8 @@ import type { HistorySource } from '../../workers/historySources'
 import type { HistoryExampleId } from './exampleList'
 import { judgeOffThread } from './judge'
 
+export { warmHistoryWorker } from './judge'
+
 /** The most text read from the files of one history (the core's own limits apply after). */
 export const MAX_HISTORY_BYTES = 200_000_000
 /** The most line errors the page lists (the report says how many more). */

@@ -174,6 +174,9 @@ export function ShareBar({ drops }: { drops?: FileDrops | undefined } = {}) {
     const enter = (e: DragEvent) => {
       if (!carriesFiles(e)) return
       e.preventDefault()
+      // Files on their way in are most likely a history: its code loads and its worker starts
+      // while the reader is still dragging.
+      if (depth === 0) void import('../history/open').then((h) => h.warmHistoryWorker())
       depth++
       setDragging(true)
     }
