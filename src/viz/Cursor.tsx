@@ -6,10 +6,11 @@
  * while scrubbing or playing, and they change a few transforms and a label: the marks are never
  * re-rendered for a new cursor.
  */
+import type { JSX } from 'react'
 import { memo } from 'react'
 import type { CursorFeed } from './cursorFeed'
 import { useCursorMs } from './cursorFeed'
-import type { DiagramModel } from './layout'
+import type { DiagramModel, Span } from './layout'
 import {
   clampCursorMs as clampMs,
   futureStartX,
@@ -82,7 +83,7 @@ export function FutureVeil({
   // side show no seam.
   const rightX = model.widthPx
   const laneEndX = laneEndOf(model)
-  const { edgeEndX, tileXs } = veilTiles(veilX, steps, rightX)
+  const { edgeEndX } = veilTiles(veilX, steps, rightX)
   const edgeWidth = edgeEndX - veilX
   const edgeArea = (className: string, y0: number, y1: number) =>
     steps.length === 0 ? (
@@ -112,32 +113,10 @@ export function FutureVeil({
                 ))
               : null}
           </g>
-          {tileXs.map((x) => (
-            <VeilTile
-              key={x}
-              model={model}
-              x={x}
-              widthPx={Math.min(VEIL_TILE_PX, rightX - x)}
-              future={future}
-            />
-          ))}
+          <VeilTiles model={model} fromX={edgeEndX} rightX={rightX} future={future} />
         </g>
       )}
-      {/* The axis labels under the pill are masked: half a label on each side reads as noise. */}
-      {covered.length === 0 ? null : (
-        <g aria-hidden="true">
-          {covered.map((c) => (
-            <rect
-              key={c.x0}
-              className="fl-playhead-mask"
-              x={c.x0}
-              y={pill.y0}
-              width={round1(c.x1 - c.x0)}
-              height={pill.y1 - pill.y0 + 2}
-            />
-          ))}
-        </g>
-      )}
+      <PillMasks covered={covered} y0={pill.y0} y1={pill.y1} />
       <g className="fl-playhead" transform={`translate(${pill.x},0)`} aria-hidden="true">
         <rect
           className="fl-playhead-pill"
@@ -159,6 +138,65 @@ export function FutureVeil({
     </>
   )
 }
+
+/**
+ * The fixed tiles of the veil, from `fromX` to `rightX` (veilTiles): the same while the cursor
+ * moves within a tile, so a frame of playback does not even build their elements.
+ */
+const VeilTiles = memo(function VeilTiles({
+  model,
+  fromX,
+  rightX,
+  future,
+}: {
+  model: DiagramModel
+  fromX: number
+  rightX: number
+  future: Future
+}) {
+  const tiles: JSX.Element[] = []
+  for (let x = fromX; x < rightX; x += VEIL_TILE_PX) {
+    tiles.push(
+      <VeilTile
+        key={x}
+        model={model}
+        x={x}
+        widthPx={Math.min(VEIL_TILE_PX, rightX - x)}
+        future={future}
+      />,
+    )
+  }
+  return <>{tiles}</>
+})
+
+/**
+ * The axis labels under the pill are masked: half a label on each side reads as noise. Drawn
+ * again only when the labels covered change, not at every frame the pill moves.
+ */
+const PillMasks = memo(
+  function PillMasks({ covered, y0, y1 }: { covered: readonly Span[]; y0: number; y1: number }) {
+    if (covered.length === 0) return null
+    return (
+      <g aria-hidden="true">
+        {covered.map((c) => (
+          <rect
+            key={c.x0}
+            className="fl-playhead-mask"
+            x={c.x0}
+            y={y0}
+            width={round1(c.x1 - c.x0)}
+            height={y1 - y0 + 2}
+          />
+        ))}
+      </g>
+    )
+  },
+  (a, b) =>
+    a.y0 === b.y0 &&
+    a.y1 === b.y1 &&
+    a.covered.length === b.covered.length &&
+    a.covered.every((c, i) => c.x0 === b.covered[i]?.x0 && c.x1 === b.covered[i]?.x1),
+)
 
 /** Where the lanes' lines end: a little past the time axis. */
 const laneEndOf = (model: DiagramModel) => model.x1 + 8
