@@ -11,7 +11,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
-import { useLab, useLabStore } from '../store'
+import { useLab, useLabAction, useLabStore } from '../store'
 import { Caption } from '../ui/Caption'
 import { Controls, IconButton, PlayButton, Scrubber, useStepEnds } from '../ui/Controls'
 import { DiagramPanel } from '../ui/DiagramPanel'
@@ -80,8 +80,8 @@ function EmbedHeader({ labHref }: { labHref: string | null }) {
 }
 
 export function MinimalControls() {
-  const stepBack = useLab((s) => s.stepBack)
-  const stepForward = useLab((s) => s.stepForward)
+  const stepBack = useLabAction('stepBack')
+  const stepForward = useLabAction('stepForward')
   const { atStart, atEnd } = useStepEnds()
   return (
     <div className="fl-controls fl-embed-controls">

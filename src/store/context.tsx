@@ -29,6 +29,21 @@ export function useLab<T>(selector: (state: LabStoreState) => T): T {
   return useStore(useLabStore(), selector)
 }
 
+/** The names of the lab's actions (the store's functions). */
+export type LabAction = {
+  [K in keyof LabStoreState]: LabStoreState[K] extends (...args: never[]) => unknown ? K : never
+}[keyof LabStoreState]
+
+/**
+ * One of the lab's actions. An action is made once, with the store, and never changes, so this
+ * subscribes to nothing: `useLab` with a selector of an action would run it at every change of the
+ * store, which is every frame while the lab plays (the lab page had 96 subscriptions; 60 places
+ * selected an action).
+ */
+export function useLabAction<K extends LabAction>(name: K): LabStoreState[K] {
+  return useLabStore().getState()[name]
+}
+
 /**
  * The lab state after a moment (from `momentAtCursor` or `momentAtAction`), computed again only
  * when the moment changes: when the cursor crosses an event or the run changes.

@@ -1,7 +1,8 @@
 /** The lab's state (one zustand store per lab instance) and its playback loop. */
 export type { CompareOutcome, Highlight } from './compare'
 export { compareOutcomes } from './compare'
-export { LabProvider, useLab, useLabStore, useStateAt } from './context'
+export type { LabAction } from './context'
+export { LabProvider, useLab, useLabAction, useLabStore, useStateAt } from './context'
 export type { LabRun } from './derive'
 export { deriveLabRun } from './derive'
 export type { Edits, Fencing } from './edits'

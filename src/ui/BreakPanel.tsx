@@ -15,6 +15,7 @@ import {
   momentAtAction,
   nodeName,
   useLab,
+  useLabAction,
   useStateAt,
 } from '../store'
 import { useShallow } from 'zustand/react/shallow'
@@ -130,8 +131,8 @@ function useNodes() {
 
 function ClientActions() {
   const state = useStateAtAction()
-  const pauseClient = useLab((s) => s.pauseClient)
-  const resumeClient = useLab((s) => s.resumeClient)
+  const pauseClient = useLabAction('pauseClient')
+  const resumeClient = useLabAction('resumeClient')
   const [pauseMs, setPauseMs] = useState(5000)
   return (
     <section className="fl-break-card" aria-label="Clients">
@@ -176,8 +177,8 @@ function ClientActions() {
 function LockActions() {
   const state = useStateAtAction()
   const { all, scenario } = useNodes()
-  const expireLease = useLab((s) => s.expireLease)
-  const crashNode = useLab((s) => s.crashNode)
+  const expireLease = useLabAction('expireLease')
+  const crashNode = useLabAction('crashNode')
   const [node, setNode] = useState<NodeId>(LOCK_NODE)
   const [restartMs, setRestartMs] = useState(1000)
   const target = all.includes(node) ? node : LOCK_NODE
@@ -221,9 +222,9 @@ function LockActions() {
 
 function NetworkActions() {
   const { all } = useNodes()
-  const delayNext = useLab((s) => s.delayNext)
-  const dropNext = useLab((s) => s.dropNext)
-  const partition = useLab((s) => s.partition)
+  const delayNext = useLabAction('delayNext')
+  const dropNext = useLabAction('dropNext')
+  const partition = useLabAction('partition')
   const [from, setFrom] = useState<NodeId>(all[0] ?? 'A')
   const [to, setTo] = useState<NodeId>(LOCK_NODE)
   const [delayMs, setDelayMs] = useState(2000)
@@ -291,7 +292,7 @@ function NetworkActions() {
 
 function ClockActions() {
   const { all, scenario } = useNodes()
-  const clockJump = useLab((s) => s.clockJump)
+  const clockJump = useLabAction('clockJump')
   const [node, setNode] = useState<NodeId>(LOCK_NODE)
   const [jumpMs, setJumpMs] = useState(5000)
   const target = all.includes(node) ? node : LOCK_NODE
@@ -326,7 +327,7 @@ const FENCING_LABELS: Record<Fencing, string> = {
 
 function FencingActions() {
   const resources = useLab((s) => s.lab.scenario.resources)
-  const setFencing = useLab((s) => s.setFencing)
+  const setFencing = useLabAction('setFencing')
   const options = FENCING_MODES.map((value) => ({ value, label: FENCING_LABELS[value] }))
   return (
     <section className="fl-break-card" aria-label="Fencing">
@@ -351,8 +352,8 @@ function FencingActions() {
 function SelectedMessage() {
   const selectedMsg = useLab((s) => s.selectedMsg)
   const messages = useLab((s) => s.lab.spans.messages)
-  const selectMessage = useLab((s) => s.selectMessage)
-  const actOnMessage = useLab((s) => s.actOnMessage)
+  const selectMessage = useLabAction('selectMessage')
+  const actOnMessage = useLabAction('actOnMessage')
   const [delayMs, setDelayMs] = useState(2000)
   const message = messages.find((m) => m.msg === selectedMsg)
   if (message === undefined) return null
@@ -409,10 +410,10 @@ function FaultList() {
   const edited = useLab((s) => s.edited)
   const canUndo = useLab((s) => s.undoStack.length > 0)
   const canRedo = useLab((s) => s.redoStack.length > 0)
-  const undo = useLab((s) => s.undo)
-  const redo = useLab((s) => s.redo)
-  const removeFault = useLab((s) => s.removeFault)
-  const resetEdits = useLab((s) => s.resetEdits)
+  const undo = useLabAction('undo')
+  const redo = useLabAction('redo')
+  const removeFault = useLabAction('removeFault')
+  const resetEdits = useLabAction('resetEdits')
   const headingId = useId()
   return (
     <section className="fl-fault-list" aria-labelledby={headingId}>

@@ -4,7 +4,7 @@
  * lines told from the run itself are marked as such.
  */
 import { formatMs } from '../sim'
-import { storyLineAtCursor, useLab } from '../store'
+import { storyLineAtCursor, useLab, useLabAction } from '../store'
 import type { Caption as StoryCaption } from '../timeline'
 import { nextCaptionIndex, previousCaptionIndex } from '../timeline'
 
@@ -16,8 +16,8 @@ export function useStoryLine() {
   const hasPrevious = useLab(
     (s) => previousCaptionIndex(s.lab.captions, s.cursorMs, s.storyLine) !== null,
   )
-  const nextStory = useLab((s) => s.nextStory)
-  const previousStory = useLab((s) => s.previousStory)
+  const nextStory = useLabAction('nextStory')
+  const previousStory = useLabAction('previousStory')
   return {
     captions,
     index,

@@ -6,7 +6,7 @@
 import { useId, useMemo } from 'react'
 import type { FutureMode, PlayMode } from '../store'
 import { useShallow } from 'zustand/react/shallow'
-import { cursorBoundsOf, momentAtCursor, momentWords, SPEEDS, useLab } from '../store'
+import { cursorBoundsOf, momentAtCursor, momentWords, SPEEDS, useLab, useLabAction } from '../store'
 import { formatMs } from '../sim'
 import { clockText, speedText } from './format'
 import {
@@ -38,12 +38,12 @@ export function Controls() {
 }
 
 function Transport() {
-  const stepBack = useLab((s) => s.stepBack)
-  const stepForward = useLab((s) => s.stepForward)
-  const jumpStart = useLab((s) => s.jumpStart)
-  const jumpEnd = useLab((s) => s.jumpEnd)
-  const nextProblem = useLab((s) => s.nextProblem)
-  const previousProblem = useLab((s) => s.previousProblem)
+  const stepBack = useLabAction('stepBack')
+  const stepForward = useLabAction('stepForward')
+  const jumpStart = useLabAction('jumpStart')
+  const jumpEnd = useLabAction('jumpEnd')
+  const nextProblem = useLabAction('nextProblem')
+  const previousProblem = useLabAction('previousProblem')
   const { atStart, atEnd } = useStepEnds()
   return (
     <div className="fl-transport" role="group" aria-label="Playback">
@@ -79,7 +79,7 @@ export function useStepEnds(): { atStart: boolean; atEnd: boolean } {
 
 export function PlayButton() {
   const playing = useLab((s) => s.playing)
-  const togglePlay = useLab((s) => s.togglePlay)
+  const togglePlay = useLabAction('togglePlay')
   return (
     <button
       type="button"
@@ -135,7 +135,7 @@ export function Scrubber() {
   const startMs = useLab((s) => cursorBoundsOf(s).startMs)
   const endMs = useLab((s) => cursorBoundsOf(s).endMs)
   const [lab, index] = useLab(useShallow(momentAtCursor))
-  const setCursor = useLab((s) => s.setCursor)
+  const setCursor = useLabAction('setCursor')
   // The words change only when an event is crossed; the time in front of them on every move.
   const words = useMemo(() => momentWords(lab, index), [lab, index])
   const id = useId()
@@ -165,7 +165,7 @@ export function Scrubber() {
 
 function SpeedControl() {
   const speed = useLab((s) => s.speed)
-  const setSpeed = useLab((s) => s.setSpeed)
+  const setSpeed = useLabAction('setSpeed')
   const id = useId()
   const position = Math.max(
     0,
@@ -202,7 +202,7 @@ const PLAY_OPTIONS: ReadonlyArray<{ value: PlayMode; label: string }> = [
 function PlayModeToggle() {
   const hasStory = useLab((s) => s.lab.captions.length > 0)
   const playMode = useLab((s) => s.playMode)
-  const setPlayMode = useLab((s) => s.setPlayMode)
+  const setPlayMode = useLabAction('setPlayMode')
   if (!hasStory) return null
   return <Segmented legend="Play" options={PLAY_OPTIONS} value={playMode} onChange={setPlayMode} />
 }
@@ -215,7 +215,7 @@ const FUTURE_OPTIONS: ReadonlyArray<{ value: FutureMode; label: string }> = [
 
 function FutureToggle() {
   const futureMode = useLab((s) => s.futureMode)
-  const setFutureMode = useLab((s) => s.setFutureMode)
+  const setFutureMode = useLabAction('setFutureMode')
   return (
     <Segmented
       legend="Future"
@@ -228,7 +228,7 @@ function FutureToggle() {
 
 function CompareToggle() {
   const compareMode = useLab((s) => s.compareMode)
-  const setCompareMode = useLab((s) => s.setCompareMode)
+  const setCompareMode = useLabAction('setCompareMode')
   // A real history happened once: there is no fenced or unfenced twin of it to compare.
   const isHistory = useLab((s) => s.base.kind === 'history')
   return (

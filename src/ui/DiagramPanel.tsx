@@ -13,7 +13,7 @@ import type { Finding, Truncation } from '../sim'
 import { formatCount, formatMs } from '../sim'
 import type { Highlight, LabRun } from '../store'
 import type { LabStore } from '../store'
-import { shownDangerWindows, storyEventAtCursor, useLab, useLabStore } from '../store'
+import { shownDangerWindows, storyEventAtCursor, useLab, useLabAction, useLabStore } from '../store'
 import type { DangerWindowSpan } from '../timeline'
 import type { CursorFeed } from '../viz/cursorFeed'
 import type { TimeMode } from '../viz/layout'
@@ -32,7 +32,7 @@ function useCompare() {
 export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: ReactNode }) {
   const compare = useCompare()
   const lab = useLab((s) => s.lab)
-  const selectMessage = useLab((s) => s.selectMessage)
+  const selectMessage = useLabAction('selectMessage')
   const id = useSafeId()
   const [toScale, setToScale] = useState(false)
   const time: TimeMode = toScale ? 'to-scale' : 'auto'
@@ -197,9 +197,9 @@ const DiagramView = memo(function DiagramView({
   const cursor = useMemo(() => cursorFeedOf(store), [store])
   const view = useLab((s) => s.timeView)
   const future = useLab((s) => s.futureMode)
-  const setCursor = useLab((s) => s.setCursor)
-  const setTimeView = useLab((s) => s.setTimeView)
-  const pause = useLab((s) => s.pause)
+  const setCursor = useLabAction('setCursor')
+  const setTimeView = useLabAction('setTimeView')
+  const pause = useLabAction('pause')
   const idPrefix = `fl${useSafeId()}`
   // A number from the store, so the array (and the diagram's focus layer) only changes when the
   // story moves to another event, not on every cursor move.

@@ -16,7 +16,7 @@ import { Fragment, memo, useLayoutEffect, useMemo, useRef, useState } from 'reac
 import type { Finding, TraceEvent } from '../sim'
 import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store'
-import { useLab } from '../store'
+import { useLab, useLabAction } from '../store'
 import { TONE_GLYPHS, toneOf } from './eventTone'
 import { FOLLOW_EVERY_STEP_UP_TO, usePanelMoment } from './panelMoment'
 import type { LogWindow } from './logWindow'
@@ -53,8 +53,8 @@ export function EventLog({ headingId }: { headingId: string }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [lab, current] = usePanelMoment(scrollRef)
   const futureMode = useLab((s) => s.futureMode)
-  const setCursor = useLab((s) => s.setCursor)
-  const pause = useLab((s) => s.pause)
+  const setCursor = useLabAction('setCursor')
+  const pause = useLabAction('pause')
   const listRef = useRef<HTMLOListElement>(null)
   const events = lab.run.events
 

@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react'
 import type { Theme } from '../store'
-import { useLab } from '../store'
+import { useLab, useLabAction } from '../store'
 import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicker'
 import { Caption } from './Caption'
 import { Controls } from './Controls'
@@ -181,7 +181,7 @@ const THEMES: ReadonlyArray<{ value: Theme; label: string }> = [
 
 function ThemeToggle() {
   const theme = useLab((s) => s.theme)
-  const setTheme = useLab((s) => s.setTheme)
+  const setTheme = useLabAction('setTheme')
   return (
     <div className="fl-theme">
       <Segmented legend="Theme" options={THEMES} value={theme} onChange={setTheme} hideLegend />

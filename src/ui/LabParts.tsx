@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { LabStore, Theme } from '../store'
-import { startFollowing, startPlayback, useLab, useLabStore } from '../store'
+import { startFollowing, startPlayback, useLab, useLabAction, useLabStore } from '../store'
 import { useMediaQuery } from './hooks'
 import { CloseIcon } from './icons'
 import type { KeyAction } from './keys'
@@ -81,7 +81,7 @@ function handleKey(store: LabStore, e: globalThis.KeyboardEvent, target: Element
 /** `children`: what the page offers beside the message (the lab page: copy a broken link). */
 export function Notice({ children }: { children?: ReactNode }) {
   const notice = useLab((s) => s.notice)
-  const dismiss = useLab((s) => s.dismissNotice)
+  const dismiss = useLabAction('dismissNotice')
   if (notice === null) return null
   return (
     <div className="fl-notice" role="alert">

@@ -5,13 +5,13 @@
  * working on the run it showed.
  */
 import { formatCount, formatDurationMs, PAGE_EVENT_BUDGET } from '../sim'
-import { estimateWords, useLab } from '../store'
+import { estimateWords, useLab, useLabAction } from '../store'
 
 export function LargeRun() {
   const pending = useLab((s) => s.pendingRun)
-  const runLarge = useLab((s) => s.runLarge)
-  const shortenLarge = useLab((s) => s.shortenLarge)
-  const cancelRun = useLab((s) => s.cancelRun)
+  const runLarge = useLabAction('runLarge')
+  const shortenLarge = useLabAction('shortenLarge')
+  const cancelRun = useLabAction('cancelRun')
   if (pending === null) return null
   const size = estimateWords(pending.estimate)
   if (pending.status === 'ask') {

@@ -6,7 +6,7 @@
 import { useId } from 'react'
 import type { ReactNode } from 'react'
 import type { LabTab } from '../store'
-import { useLab } from '../store'
+import { useLab, useLabAction } from '../store'
 import { formatCount } from '../sim'
 import { BreakPanel } from './BreakPanel'
 import { EventLog } from './EventLog'
@@ -23,7 +23,7 @@ const TABS: ReadonlyArray<{ id: LabTab; label: string }> = [
 
 export function Panels({ explorer }: { explorer?: ReactNode }) {
   const selected = useLab((s) => s.tab)
-  const setTab = useLab((s) => s.setTab)
+  const setTab = useLabAction('setTab')
   const count = useLab((s) => s.lab.run.events.length)
   const isHistory = useLab((s) => s.base.kind === 'history')
   const logHeading = useId()

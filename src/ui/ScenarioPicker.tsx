@@ -7,7 +7,7 @@
 import { useId } from 'react'
 import type { Preset } from '../sim'
 import { PRESETS } from '../sim'
-import { historyTitle, useLab, useLabStore } from '../store'
+import { historyTitle, useLab, useLabAction, useLabStore } from '../store'
 import { EXAMPLE_PREFIX, HISTORY_EXAMPLES } from './history/exampleList'
 import type { HistoryExampleId } from './history/exampleList'
 
@@ -27,8 +27,8 @@ export function ScenarioSelect() {
   const base = useLab((s) => s.base)
   const edited = useLab((s) => s.edited)
   const title = useLab((s) => s.lab.scenario.title)
-  const loadPreset = useLab((s) => s.loadPreset)
-  const resetEdits = useLab((s) => s.resetEdits)
+  const loadPreset = useLabAction('loadPreset')
+  const resetEdits = useLabAction('resetEdits')
   const store = useLabStore()
   const selectId = useId()
   const current =
@@ -97,7 +97,7 @@ export function ScenarioLead() {
 
 export function ScenarioCatalogue() {
   const base = useLab((s) => s.base)
-  const loadPreset = useLab((s) => s.loadPreset)
+  const loadPreset = useLabAction('loadPreset')
   const current = base.kind === 'preset' ? base.preset.id : CUSTOM
   return (
     <details className="fl-catalogue">

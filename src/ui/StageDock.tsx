@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import type { MouseEvent, RefObject } from 'react'
-import { cursorBoundsOf, useLab } from '../store'
+import { cursorBoundsOf, useLab, useLabAction } from '../store'
 import { storyMeta, storyWhen, useStoryLine } from './Caption'
 import { clockText } from './format'
 import { PauseIcon, PlayIcon } from './icons'
@@ -28,7 +28,7 @@ export function StageDock({ stage }: { stage: RefObject<HTMLElement | null> }) {
   const { captions, index, caption, hasNext, hasPrevious, nextStory, previousStory } =
     useStoryLine()
   const playing = useLab((s) => s.playing)
-  const togglePlay = useLab((s) => s.togglePlay)
+  const togglePlay = useLabAction('togglePlay')
 
   const backToStage = () => {
     const s = stage.current

@@ -6,17 +6,17 @@
  * lays out only the window.
  */
 import { formatMs } from '../sim'
-import { useLab } from '../store'
+import { useLab, useLabAction } from '../store'
 import { ZoomRange } from './ZoomFit'
 
 export function ZoomControls() {
   const view = useLab((s) => s.timeView)
   const endMs = useLab((s) => s.lab.run.endMs)
   const hasStoryLine = useLab((s) => s.lab.captions.length > 0)
-  const zoomIn = useLab((s) => s.zoomIn)
-  const zoomOut = useLab((s) => s.zoomOut)
-  const zoomFit = useLab((s) => s.zoomFit)
-  const zoomToStory = useLab((s) => s.zoomToStory)
+  const zoomIn = useLabAction('zoomIn')
+  const zoomOut = useLabAction('zoomOut')
+  const zoomFit = useLabAction('zoomFit')
+  const zoomToStory = useLabAction('zoomToStory')
   const zoomed = view !== null
   const from = view?.fromMs ?? 0
   const to = view?.toMs ?? endMs

@@ -4,7 +4,7 @@
  * + or pinched always sees that the axis is not the whole run, and how to get it back.
  */
 import { formatMs } from '../sim'
-import { useLab } from '../store'
+import { useLab, useLabAction } from '../store'
 
 /** The stretch in view, in words ("whole run" when not zoomed). */
 export function ZoomRange() {
@@ -23,7 +23,7 @@ export function ZoomRange() {
 
 export function ZoomFit() {
   const zoomed = useLab((s) => s.timeView !== null)
-  const zoomFit = useLab((s) => s.zoomFit)
+  const zoomFit = useLabAction('zoomFit')
   if (!zoomed) return null
   return (
     <div className="fl-zoom" role="group" aria-label="Zoom the time axis">

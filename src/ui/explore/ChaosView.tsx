@@ -7,7 +7,7 @@ import { useId } from 'react'
 import type { ChaosExample } from '../../explore'
 import type { ViolationKind } from '../../sim'
 import { describeFault, formatMs } from '../../sim'
-import { useLab } from '../../store'
+import { useLab, useLabAction } from '../../store'
 import { ChaosPlot, SIDE_LABELS } from './ChaosPlot'
 import { formatRate, perThousand } from './chaosPlotModel'
 import { useExplore } from './context'
@@ -126,7 +126,7 @@ function FailingRuns({ examples }: { examples: readonly ChaosExample[] }) {
   const opened = useExplore((s) => s.opened)
   const current = useLab((s) => s.lab.scenario)
   const serial = useExplore((s) => s.chaos?.serial)
-  const undo = useLab((s) => s.undo)
+  const undo = useLabAction('undo')
   const captionId = useId()
   if (examples.length === 0) return null
   // Fencing off first: that is where the lesson is; then fencing on.

@@ -7,7 +7,7 @@ import type { ExploreResult } from '../../explore'
 import { describeChoice } from '../../explore/describe'
 import type { Scenario, ViolationKind } from '../../sim'
 import { describeFault, formatMs } from '../../sim'
-import { useLab } from '../../store'
+import { useLab, useLabAction } from '../../store'
 import { useExplore } from './context'
 import type { SearchJob, SearchSide, SearchSlot } from './exploreStore'
 import { FAULT_KIND_NOUNS, formatElapsed, listWords, plural, VIOLATION_LABELS } from './labels'
@@ -211,7 +211,7 @@ function Counterexample({
   const show = useExplore((s) => s.showCounterexample)
   const opened = useExplore((s) => s.opened)
   const current = useLab((s) => s.lab.scenario)
-  const undo = useLab((s) => s.undo)
+  const undo = useLabAction('undo')
   const headingId = useId()
   const { counterexample: cx } = result
   const label = VIOLATION_LABELS[cx.finding.kind as ViolationKind] ?? cx.finding.kind

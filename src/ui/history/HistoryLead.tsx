@@ -3,7 +3,7 @@
  * a simulation, and its verdict; while a history is read, a progress bar (shown only when reading
  * takes more than a moment); when it could not be opened, why, with the lines at fault.
  */
-import { historyTitle, useLab } from '../../store'
+import { historyTitle, useLab, useLabAction } from '../../store'
 
 /** Loaded with the history code: shown only once a history is being opened or is open. */
 export default function HistoryTop() {
@@ -32,7 +32,7 @@ function HistoryLead() {
 
 function HistoryStatusLine() {
   const status = useLab((s) => s.historyStatus)
-  const clear = useLab((s) => s.setHistoryStatus)
+  const clear = useLabAction('setHistoryStatus')
   if (status === null) return null
   const names = status.names.join(' + ')
   if (status.kind === 'reading') {

@@ -9,7 +9,7 @@ import { where } from '../../history'
 import type { Judgement } from '../../history'
 import { formatCount, formatMs } from '../../sim'
 import type { OpenedHistory } from '../../store'
-import { useLab } from '../../store'
+import { useLab, useLabAction } from '../../store'
 import './history.css'
 
 /**
@@ -141,8 +141,8 @@ function Report({ opened }: { opened: OpenedHistory }) {
 }
 
 function JumpButtons({ judgement, events }: { judgement: Judgement; events: readonly number[] }) {
-  const setCursor = useLab((s) => s.setCursor)
-  const pause = useLab((s) => s.pause)
+  const setCursor = useLabAction('setCursor')
+  const pause = useLabAction('pause')
   if (events.length === 0) return null
   return (
     <div className="fl-history-jumps" role="group" aria-label="Jump to the events it cites">

@@ -10,7 +10,7 @@ import { useId, useMemo, useState } from 'react'
 import { parseScenario } from '../../sim'
 import type { SystemParam } from '../../systems'
 import { buildSystem, defaultParams, SYSTEMS, timedWindows } from '../../systems'
-import { useLab } from '../../store'
+import { useLabAction } from '../../store'
 import { showStage } from '../ScenarioPicker'
 import './systems.css'
 
@@ -21,8 +21,8 @@ export default function SystemPicker() {
   const profile = SYSTEMS.find((s) => s.id === systemId) ?? SYSTEMS[0]!
   const [values, setValues] = useState<Values>(() => defaultParams(profile))
   const selectId = useId()
-  const openScenario = useLab((s) => s.openScenario)
-  const setTab = useLab((s) => s.setTab)
+  const openScenario = useLabAction('openScenario')
+  const setTab = useLabAction('setTab')
 
   const built = useMemo(() => buildSystem(profile.id, values), [profile.id, values])
   const parsed = useMemo(() => (built.ok ? parseScenario(built.built.scenario) : null), [built])
