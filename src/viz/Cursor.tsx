@@ -6,11 +6,10 @@
  * while scrubbing or playing, and they change a few transforms and a label: the marks are never
  * re-rendered for a new cursor.
  */
-import type { JSX } from 'react'
 import { memo } from 'react'
 import type { CursorFeed } from './cursorFeed'
 import { useCursorMs } from './cursorFeed'
-import type { DiagramModel, Span } from './layout'
+import type { DiagramModel } from './layout'
 import {
   clampCursorMs as clampMs,
   futureStartX,
@@ -18,8 +17,9 @@ import {
   playheadPill,
   VEIL_TILE_PX,
   veilPath,
+  veilEdgeEndX,
   veilSteps,
-  veilTiles,
+  veilTileXs,
   xOfMs,
 } from './layout'
 
@@ -83,7 +83,7 @@ export function FutureVeil({
   // side show no seam.
   const rightX = model.widthPx
   const laneEndX = laneEndOf(model)
-  const { edgeEndX } = veilTiles(veilX, steps, rightX)
+  const edgeEndX = veilEdgeEndX(veilX, steps, rightX)
   const edgeWidth = edgeEndX - veilX
   const edgeArea = (className: string, y0: number, y1: number) =>
     steps.length === 0 ? (
@@ -116,7 +116,21 @@ export function FutureVeil({
           <VeilTiles model={model} fromX={edgeEndX} rightX={rightX} future={future} />
         </g>
       )}
-      <PillMasks covered={covered} y0={pill.y0} y1={pill.y1} />
+      {/* The axis labels under the pill are masked: half a label on each side reads as noise. */}
+      {covered.length === 0 ? null : (
+        <g aria-hidden="true">
+          {covered.map((c) => (
+            <rect
+              key={c.x0}
+              className="fl-playhead-mask"
+              x={c.x0}
+              y={pill.y0}
+              width={round1(c.x1 - c.x0)}
+              height={pill.y1 - pill.y0 + 2}
+            />
+          ))}
+        </g>
+      )}
       <g className="fl-playhead" transform={`translate(${pill.x},0)`} aria-hidden="true">
         <rect
           className="fl-playhead-pill"
@@ -154,49 +168,20 @@ const VeilTiles = memo(function VeilTiles({
   rightX: number
   future: Future
 }) {
-  const tiles: JSX.Element[] = []
-  for (let x = fromX; x < rightX; x += VEIL_TILE_PX) {
-    tiles.push(
-      <VeilTile
-        key={x}
-        model={model}
-        x={x}
-        widthPx={Math.min(VEIL_TILE_PX, rightX - x)}
-        future={future}
-      />,
-    )
-  }
-  return <>{tiles}</>
+  return (
+    <>
+      {veilTileXs(fromX, rightX).map((x) => (
+        <VeilTile
+          key={x}
+          model={model}
+          x={x}
+          widthPx={Math.min(VEIL_TILE_PX, rightX - x)}
+          future={future}
+        />
+      ))}
+    </>
+  )
 })
-
-/**
- * The axis labels under the pill are masked: half a label on each side reads as noise. Drawn
- * again only when the labels covered change, not at every frame the pill moves.
- */
-const PillMasks = memo(
-  function PillMasks({ covered, y0, y1 }: { covered: readonly Span[]; y0: number; y1: number }) {
-    if (covered.length === 0) return null
-    return (
-      <g aria-hidden="true">
-        {covered.map((c) => (
-          <rect
-            key={c.x0}
-            className="fl-playhead-mask"
-            x={c.x0}
-            y={y0}
-            width={round1(c.x1 - c.x0)}
-            height={y1 - y0 + 2}
-          />
-        ))}
-      </g>
-    )
-  },
-  (a, b) =>
-    a.y0 === b.y0 &&
-    a.y1 === b.y1 &&
-    a.covered.length === b.covered.length &&
-    a.covered.every((c, i) => c.x0 === b.covered[i]?.x0 && c.x1 === b.covered[i]?.x1),
-)
 
 /** Where the lanes' lines end: a little past the time axis. */
 const laneEndOf = (model: DiagramModel) => model.x1 + 8

@@ -160,10 +160,20 @@ export interface VeilTiles {
  * again unchanged until the edge reaches it; and their ends fall on whole pixels.
  */
 export function veilTiles(veilX: number, steps: readonly VeilStep[], rightX: number): VeilTiles {
+  const edgeEndX = veilEdgeEndX(veilX, steps, rightX)
+  return { edgeEndX, tileXs: veilTileXs(edgeEndX, rightX) }
+}
+
+/** Where the veil's moving edge piece ends (`veilTiles`' `edgeEndX`). */
+export function veilEdgeEndX(veilX: number, steps: readonly VeilStep[], rightX: number): number {
   let reach = veilX
   for (const s of steps) reach = Math.max(reach, s.x)
-  const edgeEndX = Math.min(rightX, (Math.floor(reach / VEIL_TILE_PX) + 1) * VEIL_TILE_PX)
+  return Math.min(rightX, (Math.floor(reach / VEIL_TILE_PX) + 1) * VEIL_TILE_PX)
+}
+
+/** The left ends of the fixed tiles from `edgeEndX` to `rightX` (`veilTiles`' `tileXs`). */
+export function veilTileXs(edgeEndX: number, rightX: number): number[] {
   const tileXs: number[] = []
   for (let x = edgeEndX; x < rightX; x += VEIL_TILE_PX) tileXs.push(x)
-  return { edgeEndX, tileXs }
+  return tileXs
 }

@@ -11,8 +11,17 @@ export type { DangerWindowInput } from './dangerWindows'
 export type { TimeMode } from './scale'
 export { msOfX, planAxis, xOfMs } from './scale'
 export type { VeilStep, VeilTiles } from './cursor'
-export { futureStartX, timedLabels, VEIL_TILE_PX, veilPath, veilSteps, veilTiles } from './cursor'
-export type { PlayheadPill, Span } from './playhead'
+export {
+  futureStartX,
+  timedLabels,
+  VEIL_TILE_PX,
+  veilEdgeEndX,
+  veilPath,
+  veilSteps,
+  veilTiles,
+  veilTileXs,
+} from './cursor'
+export type { PlayheadPill } from './playhead'
 export { clampCursorMs, labelsUnderPill, playheadPill } from './playhead'
 export type { BarSet, BulkBars, BulkMessages, BulkPips } from './bulk'
 export {
