@@ -100,7 +100,8 @@ test('the whole tour by keyboard: forward with → and J, back with ← and K; d
   }
   await expectAt(page, STOPS[0]!)
   await expect(backButton(page)).toHaveAttribute('aria-disabled', 'true')
-  expect(page.url()).toMatch(/tour\.html#lease\/granted$/)
+  // The address follows in an effect, after the step is drawn: waited for, not read at once.
+  await expect(page).toHaveURL(/tour\.html#lease\/granted$/)
 })
 
 test('Home and End jump to the chapter’s first step and its answer; the address follows', async ({
