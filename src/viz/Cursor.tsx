@@ -78,7 +78,7 @@ export function FutureVeil({
   const pill = playheadPill(model, ms)
   const covered = labelsUnderPill(model, pill)
   // The veil covers to the drawing's right end. Its edge moves with the cursor; the tiles after
-  // it stay put (veilTiles), so a frame repaints only the strip where the edge moved. The tiles
+  // it stay put (veilEdgeEndX), so a frame repaints only the strip where the edge moved. The tiles
   // end on whole pixels and the veil's shapes are drawn with crisp edges: two faded tiles side by
   // side show no seam.
   const rightX = model.widthPx
@@ -154,7 +154,7 @@ export function FutureVeil({
 }
 
 /**
- * The fixed tiles of the veil, from `fromX` to `rightX` (veilTiles): the same while the cursor
+ * The fixed tiles of the veil, from `fromX` to `rightX` (veilTileXs): the same while the cursor
  * moves within a tile, so a frame of playback does not even build their elements.
  */
 const VeilTiles = memo(function VeilTiles({

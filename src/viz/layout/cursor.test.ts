@@ -9,8 +9,9 @@ import {
   timedLabels,
   VEIL_TILE_PX,
   veilPath,
+  veilEdgeEndX,
   veilSteps,
-  veilTiles,
+  veilTileXs,
 } from './index'
 import type { VeilStep } from './cursor'
 import { labelBox } from './labels'
@@ -130,7 +131,13 @@ describe('veilPath', () => {
   })
 })
 
-describe('veilTiles', () => {
+/** The veil's edge piece and tiles, as the live diagram draws them (Cursor.tsx). */
+function veilTiles(veilX: number, steps: readonly VeilStep[], rightX: number) {
+  const edgeEndX = veilEdgeEndX(veilX, steps, rightX)
+  return { edgeEndX, tileXs: veilTileXs(edgeEndX, rightX) }
+}
+
+describe("the veil's tiles", () => {
   it('covers from the edge to the right end with whole tiles on a fixed grid, the last one cut', () => {
     const { edgeEndX, tileXs } = veilTiles(100.5, [], 1000)
     expect(edgeEndX).toBe(VEIL_TILE_PX * 2)

@@ -146,32 +146,22 @@ export function veilPath(
  */
 export const VEIL_TILE_PX = 64
 
-/** The veil's moving edge (from its left edge to `edgeEndX`) and the fixed tiles after it. */
-export interface VeilTiles {
-  /** Where the edge piece ends and the first tile begins. */
-  edgeEndX: number
-  /** The tiles' left ends; each is VEIL_TILE_PX wide, the last cut at the right end. */
-  tileXs: number[]
-}
-
 /**
- * The tiles of a veil whose edge is at `veilX` (bent by `steps`) and that covers up to `rightX`.
+ * The veil of an edge at `veilX` (bent by `steps`) that covers up to `rightX` is a moving edge
+ * piece, from its left edge to the `edgeEndX` returned here, then fixed tiles (`veilTileXs`).
  * Tiles sit on a grid from x 0 that does not move with the cursor, so a tile, once drawn, is drawn
  * again unchanged until the edge reaches it; and their ends fall on whole pixels.
  */
-export function veilTiles(veilX: number, steps: readonly VeilStep[], rightX: number): VeilTiles {
-  const edgeEndX = veilEdgeEndX(veilX, steps, rightX)
-  return { edgeEndX, tileXs: veilTileXs(edgeEndX, rightX) }
-}
-
-/** Where the veil's moving edge piece ends (`veilTiles`' `edgeEndX`). */
 export function veilEdgeEndX(veilX: number, steps: readonly VeilStep[], rightX: number): number {
   let reach = veilX
   for (const s of steps) reach = Math.max(reach, s.x)
   return Math.min(rightX, (Math.floor(reach / VEIL_TILE_PX) + 1) * VEIL_TILE_PX)
 }
 
-/** The left ends of the fixed tiles from `edgeEndX` to `rightX` (`veilTiles`' `tileXs`). */
+/**
+ * The left ends of the fixed tiles from `edgeEndX` to `rightX`: each VEIL_TILE_PX wide, the last
+ * cut at the right end.
+ */
 export function veilTileXs(edgeEndX: number, rightX: number): number[] {
   const tileXs: number[] = []
   for (let x = edgeEndX; x < rightX; x += VEIL_TILE_PX) tileXs.push(x)

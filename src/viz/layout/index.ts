@@ -10,7 +10,7 @@ export type { DangerWindowInput } from './dangerWindows'
 
 export type { TimeMode } from './scale'
 export { msOfX, planAxis, xOfMs } from './scale'
-export type { VeilStep, VeilTiles } from './cursor'
+export type { VeilStep } from './cursor'
 export {
   futureStartX,
   timedLabels,
@@ -18,7 +18,6 @@ export {
   veilEdgeEndX,
   veilPath,
   veilSteps,
-  veilTiles,
   veilTileXs,
 } from './cursor'
 export type { PlayheadPill } from './playhead'
