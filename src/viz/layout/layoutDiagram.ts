@@ -31,7 +31,7 @@ import { messageArrows } from './messages'
 import type { TimeMode } from './scale'
 import { planAxisSteps } from './scale'
 import type { Steps } from './steps'
-import { finish, STEP_ITEMS } from './steps'
+import { finish } from './steps'
 import { textWidthPx } from './text'
 import type { DiagramModel, Lane, LaneLabel, PlacedLabel } from './types'
 
@@ -120,18 +120,10 @@ export function* layoutDiagramSteps(input: LayoutInput): Steps<DiagramModel> {
   const x1 = widthPx - (m.compact ? 16 : 28)
   const right = widthPx - 3
   const endMs = Math.max(run.endMs, 1)
-  const timesMs: number[] = []
-  for (let i = 0; i < run.events.length; i++) {
-    if (i > 0 && i % (16 * STEP_ITEMS) === 0) yield
-    timesMs.push((run.events[i] as Run['events'][number]).atMs)
-  }
   let axisEndMs = endMs
-  for (const o of others) {
-    for (const e of o.run.events) timesMs.push(e.atMs)
-    axisEndMs = Math.max(axisEndMs, o.run.endMs)
-  }
+  for (const o of others) axisEndMs = Math.max(axisEndMs, o.run.endMs)
   const plan = yield* planAxisSteps({
-    timesMs,
+    events: [run.events, ...others.map((o) => o.run.events)],
     ...(view === null ? {} : { fromMs: view.fromMs }),
     endMs: view === null ? axisEndMs : view.toMs,
     x0,

@@ -24,9 +24,18 @@ export interface AxisPlan {
 
 export type TimeMode = 'auto' | 'folded' | 'to-scale'
 
+/** Anything that happened at a moment: an event. */
+export interface Timed {
+  atMs: number
+}
+
 export interface AxisInput {
-  /** Moments that must be told apart (event times); any order, duplicates allowed. */
-  timesMs: readonly number[]
+  /**
+   * What happened, in lists: their moments must be told apart (a run's events, then an aligned
+   * run's); any order, duplicates allowed. Read in place, never copied: a dense run's first few
+   * hundred distinct moments already decide that it is drawn to scale.
+   */
+  events: readonly (readonly Timed[])[]
   /** Where the axis starts (default 0; a zoomed view starts later). */
   fromMs?: number
   endMs: number
@@ -57,40 +66,56 @@ function round1(v: number): number {
  * are more than `atMost` (the caller draws them to scale then, whatever they are).
  */
 function* moments(
-  timesMs: readonly number[],
+  lists: readonly (readonly Timed[])[],
   fromMs: number,
   endMs: number,
   atMost = Infinity,
 ): Steps<number[] | null> {
-  // A run's own event times come in order: then one pass finds them, with no sort at all (a
-  // 2M-event run's sort alone was a third of a second).
-  let ordered = true
-  for (let i = 1; i < timesMs.length && ordered; i++) {
-    if (i % TIMES_PER_STEP === 0) yield
-    ordered = (timesMs[i] ?? 0) >= (timesMs[i - 1] ?? 0)
-  }
-  if (ordered) {
-    const out = [fromMs]
-    let last = fromMs
-    for (let i = 0; i < timesMs.length; i++) {
-      if (i > 0 && i % TIMES_PER_STEP === 0) yield
-      const t = timesMs[i] ?? 0
+  // A run's own events come in time order: then one pass finds the moments, with no sort at all
+  // (a 2M-event run's sort alone was a third of a second), and it stops as soon as there are too
+  // many (the moments seen so far are already more than the answer allows, in any order). The
+  // first time that goes back (an aligned run's events after this run's) sends them to a sort.
+  const out = [fromMs]
+  let last = fromMs
+  let previous = -Infinity
+  let seen = 0
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      if (++seen % TIMES_PER_STEP === 0) yield
+      const t = (list[i] as Timed).atMs
+      if (t < previous) return yield* sortedMoments(lists, fromMs, endMs, atMost)
+      previous = t
       if (t > last && t < endMs) {
         out.push(t)
         last = t
         if (out.length >= atMost) return null
       }
     }
-    if (endMs > fromMs) out.push(endMs)
-    return out
   }
+  if (endMs > fromMs) out.push(endMs)
+  return out
+}
+
+/** `moments` for times in any order. */
+function* sortedMoments(
+  lists: readonly (readonly Timed[])[],
+  fromMs: number,
+  endMs: number,
+  atMost: number,
+): Steps<number[] | null> {
   // A typed array sorts numbers natively: a 100k-event run's times sort several times faster
   // than with a comparator.
-  const inside = new Float64Array(timesMs.length + 2)
+  const inside = new Float64Array(lists.reduce((n, list) => n + list.length, 2))
   let n = 0
   inside[n++] = fromMs
   inside[n++] = endMs
-  for (const t of timesMs) if (t > fromMs && t < endMs) inside[n++] = t
+  let seen = 0
+  for (const list of lists) {
+    for (const { atMs: t } of list) {
+      if (++seen % TIMES_PER_STEP === 0) yield
+      if (t > fromMs && t < endMs) inside[n++] = t
+    }
+  }
   const sorted = inside.subarray(0, n).sort()
   const out: number[] = []
   for (const t of sorted) if (out.length === 0 || t !== out[out.length - 1]) out.push(t)
@@ -123,7 +148,7 @@ export function* planAxisSteps(input: AxisInput): Steps<AxisPlan> {
   // Auto: more moments than can be told apart even spread evenly (a dense run of thousands of
   // events) means to scale (below), so counting stops there.
   const atMost = mode === 'auto' ? Math.floor(widthPx / input.minGapPx) + 1 : Infinity
-  const t = yield* moments(input.timesMs, fromMs, endMs, atMost)
+  const t = yield* moments(input.events, fromMs, endMs, atMost)
   if (t === null) return linear(fromMs, endMs, x0, x1)
   const gaps: number[] = []
   for (let i = 1; i < t.length; i++) gaps.push((t[i] ?? 0) - (t[i - 1] ?? 0))
