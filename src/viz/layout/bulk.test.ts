@@ -12,9 +12,10 @@ import {
   isMarkedMessage,
   nearestMessage,
   roundedRectPath,
+  SQUARE_CORNER_PX,
 } from './bulk'
 import { layoutDiagram } from './layoutDiagram'
-import type { MessageArrow } from './types'
+import type { LeaseBar, MessageArrow } from './types'
 
 const big = (() => {
   const run = largeRun()
@@ -118,7 +119,9 @@ describe('bulk drawing of a dense run', () => {
       const bars = big[set]
       const plain = bars.length - bulk.marked.length
       const drawn = bulk.paths.reduce((n, p) => n + (p.d.match(/M/g)?.length ?? 0), 0)
-      expect(drawn).toBe(plain)
+      // Every plain bar is drawn, or covered by one of its hue within half a pixel of it.
+      expect(drawn).toBeLessThanOrEqual(plain)
+      expect(drawn).toBeGreaterThan(0)
       for (const i of bulk.marked) expect(isMarkedBar(set, bars[i] as never)).toBe(true)
     }
     expect(bulkBars('beliefs', big).marked.length).toBe(big.beliefs.filter((b) => b.stale).length)
@@ -127,6 +130,29 @@ describe('bulk drawing of a dense run', () => {
     const small = layoutDiagram({ run, findings, widthPx: 1280 })
     expect(bulkBars('beliefs', small).marked).toHaveLength(1)
     expect(bulkBars('leases', small).marked).toHaveLength(2)
+  })
+
+  it('draws a bar once per half pixel, square where its corners would be a pixel or less', () => {
+    const lease = (x0: number, x1: number, hue = 0) =>
+      ({ x0, x1, y0: 10, y1: 22, hue, text: null, title: '' }) as unknown as LeaseBar
+    const bulk = bulkBars('leases', {
+      leases: [
+        lease(100, 102), // 2 px wide: a radius of 1 px would not show
+        lease(100.2, 102.1), // the same pixels, within half a pixel: drawn once
+        lease(100.2, 102.1, 1), // … unless its hue differs
+        lease(110, 130), // wide: its corners are rounded as <rect rx="2"> rounds them
+      ],
+      beliefs: [],
+      holds: [],
+    })
+    expect(bulk.paths).toEqual([
+      {
+        hue: 0,
+        d: 'M100,10h2v12h-2ZM112,10h16a2,2 0 0 1 2,2v8a2,2 0 0 1 -2,2h-16a2,2 0 0 1 -2,-2v-8a2,2 0 0 1 2,-2Z',
+      },
+      { hue: 1, d: 'M100.2,10h1.9v12h-1.9Z' },
+    ])
+    expect(SQUARE_CORNER_PX).toBe(1)
   })
 
   it('draws a rounded rectangle as <rect rx> does, radius clamped to half the side', () => {
