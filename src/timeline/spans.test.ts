@@ -161,6 +161,27 @@ describe('deriveSpans', () => {
     expect(spans.decisions).toEqual([])
   })
 
+  it('a lock-delay window runs from the expiry until it ends, or stays in force past the end', () => {
+    const input = (durationMs: number): ScenarioInput => ({
+      durationMs,
+      lockService: { leaseMs: 1000, lockDelayMs: 5000 },
+      clients: [{ id: 'A', script: [{ do: 'acquire' }, { do: 'work', ms: 10_000 }] }],
+      faults: [{ atMs: 100, do: 'pause', node: 'A', ms: 20_000 }],
+    })
+    const whole = runInput(input(30_000))
+    const started = eventsOf(whole, 'LockDelayStarted')[0]!
+    const ended = eventsOf(whole, 'LockDelayEnded')[0]!
+    expect(deriveSpans(whole).lockDelays).toEqual([
+      { node: LOCK_NODE, fromMs: started.atMs, untilMs: started.untilMs, endedAtMs: ended.atMs },
+    ])
+    // Cut before it ends: still in force, with the end it was given.
+    const cut = runInput(input(started.atMs + 1000))
+    expect(deriveSpans(cut).lockDelays).toEqual([
+      { node: LOCK_NODE, fromMs: started.atMs, untilMs: started.untilMs, endedAtMs: null },
+    ])
+    expect(started.untilMs).toBeGreaterThan(cut.endMs)
+  })
+
   it('labels a message with its kind, token and value', () => {
     const spans = deriveSpans(runInput(findPreset('gc-pause')!.scenario))
     const write = spans.messages.find((m) => m.kind === 'write' && m.from === 'B')!

@@ -107,6 +107,19 @@ export interface PartitionSpan {
   healed: boolean
 }
 
+/**
+ * A lock node's lock-delay window (after a lease ended without a release, no grant until it
+ * ends): from when it started until the end it was given, or until it ended early.
+ */
+export interface LockDelaySpan {
+  node: NodeId
+  fromMs: number
+  /** The end it was given when it started (it may lie past the run's end). */
+  untilMs: number
+  /** When it ended within the run, if it did (on time or early); null while in force at the end. */
+  endedAtMs: number | null
+}
+
 export interface Spans {
   endMs: number
   leases: LeaseSpan[]
@@ -117,6 +130,8 @@ export interface Spans {
   tokenSteps: TokenStep[]
   faults: FaultMark[]
   partitions: PartitionSpan[]
+  /** Lock-delay windows, in the order they started. */
+  lockDelays: LockDelaySpan[]
 }
 
 export function deriveSpans(run: Run): Spans {
@@ -137,6 +152,8 @@ export function deriveSpans(run: Run): Spans {
   const faults: FaultMark[] = []
   const partitions: PartitionSpan[] = []
   const openPartitions: PartitionSpan[] = []
+  const lockDelays: LockDelaySpan[] = []
+  const openLockDelay = new Map<NodeId, LockDelaySpan>()
 
   const closeLease = (grant: number, atMs: number, end: LeaseSpan['end']) => {
     const lease = openLease.get(grant)
@@ -378,11 +395,40 @@ export function deriveSpans(run: Run): Spans {
         if (outcome === 'accepted' || outcome === 'applied') recordToken(e.node, e.token, e.atMs)
         return
       }
+      case 'LockDelayStarted': {
+        const delay: LockDelaySpan = {
+          node: e.node,
+          fromMs: e.atMs,
+          untilMs: e.untilMs,
+          endedAtMs: null,
+        }
+        lockDelays.push(delay)
+        openLockDelay.set(e.node, delay)
+        return
+      }
+      case 'LockDelayEnded': {
+        const delay = openLockDelay.get(e.node)
+        if (delay === undefined) return
+        delay.endedAtMs = e.atMs
+        openLockDelay.delete(e.node)
+        return
+      }
       default:
         return
     }
   })
-  return { endMs, leases, beliefs, nodes, messages, decisions, tokenSteps, faults, partitions }
+  return {
+    endMs,
+    leases,
+    beliefs,
+    nodes,
+    messages,
+    decisions,
+    tokenSteps,
+    faults,
+    partitions,
+    lockDelays,
+  }
 }
 
 function mark(

@@ -123,35 +123,28 @@ export function leaseEnds(ctx: Ctx, holds: LeaseBar[]): LeaseEndMark[] {
 
 export function* lockDelays(ctx: Ctx): Steps<LockDelayBand[]> {
   const placed: { band: LockDelayBand; lane: Lane }[] = []
-  // Open windows by lock node: each node of a service of several keeps its own.
-  const open = new Map<string, LockDelayBand>()
-  const events = ctx.run.events
-  for (let i = 0; i < events.length; i++) {
+  // Every window of the run, in a zoomed view too (spansInView keeps them all).
+  const delays = ctx.spans.lockDelays
+  for (let i = 0; i < delays.length; i++) {
     if (pauseAt(i)) yield
-    const e = events[i] as (typeof events)[number]
-    if (e.type === 'LockDelayStarted') {
-      const lane = ctx.lanes.get(e.node)
-      if (lane === undefined) continue
-      const half = lane.barHalf - 1
-      const band: LockDelayBand = {
+    const delay = delays[i] as (typeof delays)[number]
+    const lane = ctx.lanes.get(delay.node)
+    if (lane === undefined) continue
+    const half = lane.barHalf - 1
+    const untilMs = delay.endedAtMs ?? Math.min(delay.untilMs, ctx.endMs)
+    placed.push({
+      band: {
         key: `delay-${placed.length}`,
-        fromMs: e.atMs,
-        untilMs: Math.min(e.untilMs, ctx.endMs),
-        x0: xOf(ctx, e.atMs),
-        x1: xOf(ctx, Math.min(e.untilMs, ctx.endMs)),
+        fromMs: delay.fromMs,
+        untilMs,
+        x0: xOf(ctx, delay.fromMs),
+        x1: xOf(ctx, untilMs),
         y0: round(lane.yc - half),
         y1: round(lane.yc + half),
         label: null,
-      }
-      placed.push({ band, lane })
-      open.set(e.node, band)
-    } else if (e.type === 'LockDelayEnded') {
-      const band = open.get(e.node)
-      if (band === undefined) continue
-      band.untilMs = e.atMs
-      band.x1 = xOf(ctx, e.atMs)
-      open.delete(e.node)
-    }
+      },
+      lane,
+    })
   }
   for (const { band, lane } of placed) {
     const words = [`lock-delay ${shortDurationText(band.untilMs - band.fromMs)}`, 'lock-delay']
