@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test'
 import { expect, openLab, test } from './fixtures'
 import { encodeScenario } from '../src/link/encode'
 import type { ScenarioInput } from '../src/sim'
+import { estimateRun, parseScenario } from '../src/sim'
+import { count as estimateWords } from '../src/store/largeRun'
 
 /** A client renewing every `renewEveryMs` until the horizon. */
 function renewing(durationMs: number, renewEveryMs: number): ScenarioInput {
@@ -70,6 +72,37 @@ test('a huge link shows its size and a choice before anything runs', async ({ pa
   await expect(ask).toBeHidden()
   // The lab shows what it showed: the default scenario, working.
   await expect(page.locator('svg.fl-diagram').first()).toBeVisible()
+})
+
+test('a long link (25,000 script lines) is read in pieces and opens its own scenario', async ({
+  page,
+}) => {
+  // Ten clients contending for 500 rounds: 500 kB of scenario JSON in a 4 kB link.
+  const scenario: ScenarioInput = {
+    title: 'Ten clients contending',
+    durationMs: 86_400_000,
+    lockService: { leaseMs: 200 },
+    clients: Array.from({ length: 10 }, (_, i) => ({
+      id: `C${i}`,
+      startMs: i * 3,
+      script: Array.from({ length: 500 }, () => [
+        { do: 'acquire' as const },
+        { do: 'read' as const },
+        { do: 'work' as const, ms: 20 + i },
+        { do: 'write' as const, increment: 1 },
+        { do: 'release' as const },
+      ]).flat(),
+    })),
+  }
+  const parsed = parseScenario(scenario)
+  if (!parsed.ok) throw new Error(parsed.message)
+  await openLab(page, `/#s=${encodeScenario(parsed.scenario)}`)
+  // The page's size for it is the whole scenario's, every script line of every client read.
+  const ask = page.getByRole('region', { name: 'A large run' })
+  await expect(ask).toContainText(
+    `“Ten clients contending” is a large run: ${estimateWords(estimateRun(parsed.scenario))}.`,
+  )
+  expect(page.url()).toContain('#s=')
 })
 
 test('a heavy run shows progress, the page answers a click during it, and Cancel stops it', async ({

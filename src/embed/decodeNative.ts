@@ -1,6 +1,6 @@
 /**
  * decodeScenario for the one-file embeds (the custom element and the classic fallback, through
- * loadOnDemand.inline.ts): the checks and sentences of src/link/decode.ts (src/link/payload.ts),
+ * loadOnDemand.inline.ts): the checks and sentences of src/link/decode.ts (payload.ts, scenarioJson.ts),
  * inflating with the platform's DecompressionStream('deflate-raw') instead of fflate, which would
  * cost every host page about 2.5 kB gzipped of script for a feature most embeds never use.
  * Asynchronous, as a stream is. A browser without the stream (before Safari 16.4, Firefox 113,
@@ -14,9 +14,9 @@ import {
   joinChunks,
   MAX_JSON_BYTES,
   payloadBytes,
-  scenarioFromJson,
   TOO_LARGE,
 } from '../link/payload'
+import { scenarioFromJson } from '../link/scenarioJson'
 
 export async function decodeScenario(encoded: string): Promise<DecodeResult> {
   const bytes = payloadBytes(encoded)

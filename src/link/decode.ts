@@ -13,19 +13,23 @@ import {
   joinChunks,
   MAX_JSON_BYTES,
   payloadBytes,
-  scenarioFromJson,
   TOO_LARGE,
 } from './payload'
+import { scenarioFromJson } from './scenarioJson'
 
 export type { DecodeResult } from './payload'
 export { MAX_ENCODED_CHARS, MAX_JSON_BYTES } from './payload'
 
 /** Reads an `s=` value back into a validated scenario. */
 export function decodeScenario(encoded: string): DecodeResult {
-  const bytes = payloadBytes(encoded)
-  if ('ok' in bytes) return bytes
-  const json = inflateLimited(bytes)
+  const json = inflated(encoded)
   return 'ok' in json ? json : scenarioFromJson(strFromU8(json))
+}
+
+/** The JSON bytes of an `s=` value, or what is wrong with it. */
+export function inflated(encoded: string): Uint8Array | Failure {
+  const bytes = payloadBytes(encoded)
+  return 'ok' in bytes ? bytes : inflateLimited(bytes)
 }
 
 function inflateLimited(bytes: Uint8Array): Uint8Array | Failure {

@@ -1,13 +1,11 @@
 /**
- * A link's `s=` payload around its inflation: the checks before (length, base64url) and after
- * (size, JSON, format, schema), shared by the two inflaters: decode.ts (fflate, synchronous: the
+ * A link's `s=` payload around its inflation: the checks before (length, base64url) and the size
+ * after (the JSON, its format and schema are scenarioJson.ts's), shared by the two inflaters: decode.ts (fflate, synchronous: the
  * lab page, the iframe embed, the command line) and the one-file embeds' platform stream
  * (src/embed/decodeNative.ts). Both give the same result and the same sentence for every payload.
  */
 import type { Scenario } from '../sim'
-import { parseScenario, SCENARIO_FORMAT } from '../sim'
 import { fromBase64Url } from './base64url'
-import { clip } from './params'
 
 /** Longest `s=` value we try to read (a generated 5,000-event scenario takes about 1,000). */
 export const MAX_ENCODED_CHARS = 200_000
@@ -49,42 +47,4 @@ export function joinChunks(chunks: readonly Uint8Array[], total: number): Uint8A
     offset += chunk.length
   }
   return out
-}
-
-/** The inflated JSON text read back into a validated scenario. */
-export function scenarioFromJson(text: string): DecodeResult {
-  let input: unknown
-  try {
-    input = JSON.parse(text)
-  } catch {
-    return fail('the scenario in the link is not valid JSON (the link may be cut short)')
-  }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return fail('the link does not hold a scenario object')
-  }
-  const format = (input as { format?: unknown }).format
-  if (format === undefined) {
-    return fail(`the scenario in the link has no "format" (expected "${SCENARIO_FORMAT}")`)
-  }
-  if (format !== SCENARIO_FORMAT) {
-    return fail(
-      `the link was made for scenario format ${clip(describeValue(format), 40)}; this lab reads "${SCENARIO_FORMAT}"`,
-    )
-  }
-  const parsed = parseScenario(input)
-  if (!parsed.ok) return fail(`the scenario in the link is invalid — ${lowerFirst(parsed.message)}`)
-  return { ok: true, scenario: parsed.scenario }
-}
-
-/** A JSON value in a few words: strings and numbers as written, anything else by its kind. */
-function describeValue(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return JSON.stringify(value)
-  }
-  if (value === null) return 'null'
-  return Array.isArray(value) ? 'a list' : 'an object'
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1)
 }

@@ -95,6 +95,11 @@ const ScriptStep = v.variant('do', [
   SleepStep,
 ])
 
+/** Longest script a client may have (the schema's limit). */
+export const MAX_SCRIPT_STEPS = 10_000
+/** Most clients a scenario may have (the schema's limit). */
+export const MAX_CLIENTS = 64
+
 const ClientSchema = v.strictObject({
   id: idField,
   startMs: v.optional(msField('startMs'), 0),
@@ -110,7 +115,7 @@ const ClientSchema = v.strictObject({
   elapsedTimeCheck: v.optional(v.boolean('must be true or false')),
   script: v.pipe(
     v.array(ScriptStep, 'a script must be a list of steps'),
-    v.maxLength(10_000, 'a script may have at most 10,000 steps'),
+    v.maxLength(MAX_SCRIPT_STEPS, 'a script may have at most 10,000 steps'),
   ),
 })
 
@@ -375,7 +380,7 @@ export const ScenarioSchema = v.strictObject({
   clients: v.pipe(
     v.array(ClientSchema, 'clients must be a list'),
     v.minLength(1, 'at least one client is needed'),
-    v.maxLength(64, 'at most 64 clients'),
+    v.maxLength(MAX_CLIENTS, 'at most 64 clients'),
   ),
   faults: v.optional(
     v.pipe(v.array(FaultSchema, 'faults must be a list'), v.maxLength(1000, 'at most 1000 faults')),
@@ -457,6 +462,19 @@ export function parseScenario(input: unknown): ParseResult {
   if (semantic.length > 0) return failure(semantic)
   checkedClients.add(scenario.clients)
   return { ok: true, scenario }
+}
+
+/**
+ * Records a client list as checked: scenarioPieces.ts checked it a piece at a time, with this
+ * module's schema (only it may call this; the sim's index does not export it).
+ */
+export function rememberCheckedClients(clients: Scenario['clients']): void {
+  checkedClients.add(clients)
+}
+
+/** Whether parseScenario (or scenarioPieces.ts) has checked this very client list. */
+export function isCheckedClientList(clients: object): boolean {
+  return checkedClients.has(clients)
 }
 
 function checkedClientsOf(input: unknown): Scenario['clients'] | null {
@@ -577,10 +595,13 @@ function checkReferences(s: Scenario): ScenarioIssue[] {
   s.clients.forEach((c, i) => {
     c.script.forEach((step, j) => {
       if (step.do !== 'read' && step.do !== 'write' && step.do !== 'effect') return
-      const path = `clients[${i}].script[${j}].resource`
       const target = step.resource ?? firstResource?.id
       if (target === undefined || !resourceIds.has(target)) {
-        issues.push({ path, message: `no resource "${target}"` })
+        // The path is written only for a problem: a long scenario has tens of thousands of steps.
+        issues.push({
+          path: `clients[${i}].script[${j}].resource`,
+          message: `no resource "${target}"`,
+        })
         return
       }
       if (step.do === 'write' && step.increment !== undefined) {

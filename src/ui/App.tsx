@@ -18,6 +18,9 @@ import type { ExploreSlot } from './explore/slot'
 import { createExploreSlot, ExploreSlotProvider } from './explore/slot'
 import { Lab } from './Lab'
 import { keepSessionHistory, readSessionHistory } from './sessionHistory'
+import type { Steps } from '../viz/layout'
+import type { Schedule } from '../viz/sliceSteps'
+import { nextTask, sliceSteps } from '../viz/sliceSteps'
 import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
 import type { FileDrops } from './fileDrops'
@@ -51,17 +54,28 @@ export function addressNeeds(): Promise<DecodeLink | null> {
 }
 
 /**
- * `decode`, having already read the address's own scenario in a task of its own: a long link (ten
- * clients contending for 500 rounds, 25,000 script steps, 4 kB) took about 200 ms to inflate and
- * check, in the same task as the app's first render, and the two together held the page 0.6 s
- * before it could answer. The scenario read ahead is handed out once, to the lab that opens
- * it; any other call decodes anew.
+ * `decode`, having already read the address's own scenario before the lab opens. A long link (ten
+ * clients contending for 500 rounds, 25,000 script lines, 4 kB) took 150–190 ms to inflate and
+ * check, and in the same task as the app's first render the two held the page 0.6 s before it
+ * could answer. It is read a piece at a time (`inPieces`: link/decodeInPieces.ts,
+ * sliced as the diagram's layout is, one slice a task of `schedule`), so no task of it is longer than a piece (10–15 ms cold),
+ * and the lab opens in a task of its own. The scenario read ahead is handed out once, to the lab
+ * that opens it; any other call decodes anew.
  */
-export async function decodedAhead(decode: DecodeLink): Promise<DecodeLink> {
+export async function decodedAhead(
+  decode: DecodeLink,
+  options: {
+    inPieces?: (encoded: string) => Steps<ReturnType<DecodeLink>>
+    schedule?: Schedule
+  } = {},
+): Promise<DecodeLink> {
   const encoded = encodedScenarioOf(location.search, location.hash)
   if (encoded === null) return decode
-  let ahead: ReturnType<DecodeLink> | null = decode(encoded)
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  const inPieces =
+    options.inPieces ?? (await import('../link/decodeInPieces')).decodeScenarioInPieces
+  let ahead: ReturnType<DecodeLink> | null = await new Promise((resolve) => {
+    sliceSteps(inPieces(encoded), resolve, { schedule: options.schedule ?? nextTask })
+  })
   return (text) => {
     if (text !== encoded || ahead === null) return decode(text)
     const result = ahead
@@ -122,10 +136,12 @@ export function App({ decode, drops }: { decode: DecodeLink | null; drops?: File
     let latest = 0
     const follow = () => {
       const mine = ++latest
-      void addressNeeds().then((d) => {
-        // Only the last address followed opens (Back twice quickly while the decoder loads).
-        if (mine === latest) setOpened(openAddress(d))
-      })
+      void addressNeeds()
+        .then((d) => (d === null ? null : decodedAhead(d)))
+        .then((d) => {
+          // Only the last address followed opens (Back twice quickly while the decoder loads).
+          if (mine === latest) setOpened(openAddress(d))
+        })
     }
     window.addEventListener('popstate', follow)
     return () => window.removeEventListener('popstate', follow)
