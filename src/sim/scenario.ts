@@ -445,9 +445,8 @@ export function parseScenario(input: unknown): ParseResult {
   try {
     clients = checkedClientsOf(input)
     // The schema checks each field on its own (references across fields are checkReferences'),
-    // so one client of the list stands in for the list it already checked.
-    const checked =
-      clients === null ? input : { ...(input as object), clients: clients.slice(0, 1) }
+    // so one client of the list, without its script, stands in for the list it already checked.
+    const checked = clients === null ? input : { ...(input as object), clients: standIn(clients) }
     result = v.safeParse(ScenarioSchema, checked, { abortEarly: false })
   } catch (error) {
     // Defensive: valibot does not throw on bad input, but a hostile object (a throwing getter)
@@ -475,6 +474,11 @@ export function rememberCheckedClients(clients: Scenario['clients']): void {
 /** Whether parseScenario (or scenarioPieces.ts) has checked this very client list. */
 export function isCheckedClientList(clients: object): boolean {
   return checkedClients.has(clients)
+}
+
+/** A checked list's first client without its script: the schema's list checks need one. */
+function standIn(clients: Scenario['clients']): Scenario['clients'] {
+  return clients.slice(0, 1).map((client) => ({ ...client, script: [] }))
 }
 
 function checkedClientsOf(input: unknown): Scenario['clients'] | null {
