@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { addressNeeds, App, decodedAhead } from './ui/App'
+import { addressNeeds, App, decodedAhead, openedAhead } from './ui/App'
 import { guardFileDrops } from './ui/fileDrops'
 
 const root = document.getElementById('root')
@@ -10,19 +10,19 @@ if (!root) throw new Error('index.html has no #root element')
 // held for them, never opened by the browser in place of the lab.
 const drops = guardFileDrops(window)
 
-// A custom scenario's link first loads its decoder and reads the link (in a task of its own); a
-// preset opens at once (a resolved promise runs in this task's microtasks, before the browser
-// paints).
+// A custom scenario's link first loads its decoder and reads the link (a piece a task); a preset
+// opens at once (a resolved promise runs in this task's microtasks).
 void addressNeeds()
   .then((decode) => (decode === null ? null : decodedAhead(decode)))
-  .then((decode) => {
+  .then(async (decode) => {
+    const opened = await openedAhead(decode)
     // The built page carries its first screen as static markup (scripts/prerender.ts). The app
     // draws the same screen in the same task, before the browser paints again, so it replaces the
     // markup rather than patching it: no attribute of the static copy lingers on the live page.
     root.replaceChildren()
     createRoot(root).render(
       <StrictMode>
-        <App decode={decode} drops={drops} />
+        <App decode={decode} opened={opened} drops={drops} />
       </StrictMode>,
     )
   })

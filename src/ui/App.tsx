@@ -27,7 +27,7 @@ import type { FileDrops } from './fileDrops'
 import './lab.css'
 import './labPage.css'
 
-interface Opened {
+export interface Opened {
   store: LabStore
   /** Where this lab's explorer makes its store on first use. */
   explore: ExploreSlot
@@ -84,7 +84,12 @@ export async function decodedAhead(
   }
 }
 
-function openAddress(decode: DecodeLink | null): Opened {
+/**
+ * The lab the address opens: its store (the run derived, the link's notice) and its explore slot.
+ * The lab page opens it in a task before the app's first render (`openedAhead`); following an
+ * address later (Back, Forward) opens it here.
+ */
+export function openAddress(decode: DecodeLink | null): Opened {
   const start = readLabAddress(location.search, location.hash, decode)
   const init: LabInit = {
     // Undo survives a reload of this tab when the address still shows the same scenario.
@@ -115,11 +120,31 @@ function openAddress(decode: DecodeLink | null): Opened {
 }
 
 /**
- * `decode`: what `addressNeeds` gave for the address the page opened with. `drops`: the page's
- * guard on file drops (main.tsx), whose held drops the sharing tools take.
+ * The address's lab opened in this task (its store: the scenario's run derived), resolved in the
+ * next, where the page renders it: one task for both held a cold page for their sum.
  */
-export function App({ decode, drops }: { decode: DecodeLink | null; drops?: FileDrops }) {
-  const [opened, setOpened] = useState(() => openAddress(decode))
+export async function openedAhead(decode: DecodeLink | null): Promise<Opened> {
+  const opened = openAddress(decode)
+  // A timer, not a message: timers that came due meanwhile (the page's own) run first.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return opened
+}
+
+/**
+ * `decode`: what `addressNeeds` gave for the address the page opened with; `opened`: that
+ * address's lab when the page has already opened it (`openAddress`). `drops`: the page's guard
+ * on file drops (main.tsx), whose held drops the sharing tools take.
+ */
+export function App({
+  decode,
+  opened: openedAhead,
+  drops,
+}: {
+  decode: DecodeLink | null
+  opened?: Opened
+  drops?: FileDrops
+}) {
+  const [opened, setOpened] = useState(() => openedAhead ?? openAddress(decode))
   const { store, explore } = opened
   const reset = () => {
     const { search } = writeAddress({ kind: 'preset', id: DEFAULT_PRESET_ID }, 0)
