@@ -38,6 +38,9 @@ async function start(container: HTMLElement): Promise<void> {
   if (hostTheme !== options.theme) opened.getState().setTheme(hostTheme as Theme)
   store = opened
   document.title = `${opened.getState().lab.scenario.title ?? 'Custom scenario'} · Fencing Lab`
+  // The lab (its store: the run derived) was opened in this task, its first render is the next:
+  // one task for both held the frame's thread, and often the host page's, for their sum.
+  await new Promise((resolve) => setTimeout(resolve, 0))
   // What embed.html holds until now — its words, or the default embed's first screen
   // (scripts/prerender.ts) — stays until the app draws in this same task: no frame between
   // the two shows an empty frame, and nothing moves.
