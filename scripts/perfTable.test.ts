@@ -75,6 +75,59 @@ describe('performanceSection', () => {
     )
   })
 
+  it('judges side-by-side figures by their ratios to the peer', () => {
+    const side = performanceSection({
+      ...report,
+      results: [
+        { name: 'side.fcp_ms.index-story', value: 320, unit: 'ms', ratio: 1.38 },
+        { name: 'side.fcp_ms.embed', value: 232, unit: 'ms', ratio: 1 },
+        { name: 'side.fcp_ms.raftscope', value: 232, unit: 'ms' },
+        { name: 'side.ready_ms.index-story', value: 200, unit: 'ms', ratio: 0.8 },
+        { name: 'side.ready_ms.embed', value: 250, unit: 'ms', ratio: 1 },
+        { name: 'side.ready_ms.raftscope', value: 250, unit: 'ms' },
+        {
+          name: 'side.play_script_ms.index-time',
+          value: 250,
+          unit: 'ms',
+          target: '<= 0.25× RaftScope',
+          ratio: 0.25,
+        },
+        {
+          name: 'side.play_script_ms.embed',
+          value: 300,
+          unit: 'ms',
+          target: '<= 0.25× RaftScope',
+          ratio: 0.3,
+        },
+        { name: 'side.play_script_ms.raftscope', value: 1000, unit: 'ms' },
+      ],
+    })
+    const at = (what: string) => side.split('\n').find((l) => l.startsWith(`| ${what}`))
+    expect(at('Side by side with RaftScope')).toContain(
+      '| 320 / 232 / 232 ms | ≤ 1× RaftScope | 1.38× / 1.00× / — | **miss** |',
+    )
+    expect(at('Side by side: ready')).toContain(
+      '| 200 / 250 / 250 ms | ≤ 1× RaftScope | 0.80× / 1.00× / — | pass |',
+    )
+    expect(at('Side by side: script time')).toContain(
+      '| 250 / 300 / 1,000 ms | ≤ 0.25× RaftScope | 0.25× / 0.30× / — | **miss** |',
+    )
+    expect(side).toContain("The side-by-side rows' ratios are to RaftScope")
+  })
+
+  it('gives each figure its unit when a row mixes units', () => {
+    const big = performanceSection({
+      ...report,
+      results: [
+        { name: 'lab: 2M-event link, time per edit (median of 10)', value: 9045, unit: 'ms' },
+        { name: 'lab: 2M-event link, JS heap after 10 edits', value: 408.6, unit: 'MiB' },
+      ],
+    })
+    expect(big).toContain(
+      '| A 2M-event link: time per edit (median of 10) / JS heap after 10 edits | 9,045 ms / 409 MiB | — | — | — |',
+    )
+  })
+
   it('words long tasks as a count and the longest', () => {
     expect(line('Long tasks (> 50 ms) while playing')).toContain('| none |')
     expect(line('Long tasks (> 50 ms) while scrubbing')).toContain('| 2, longest 73 ms |')
@@ -124,6 +177,10 @@ describe('meetsTarget and formatNumber', () => {
     expect(meetsTarget(16, '< 16')).toBe(false)
     expect(meetsTarget(25, '<= 25')).toBe(true)
     expect(() => meetsTarget(1, 'fast')).toThrow(/unreadable/)
+    // A target on the ratio to a peer is met by the ratio, and missed without one.
+    expect(meetsTarget(300, '<= 0.25× RaftScope', 0.25)).toBe(true)
+    expect(meetsTarget(300, '<= 0.25× RaftScope', 0.29)).toBe(false)
+    expect(meetsTarget(300, '<= 0.25× RaftScope')).toBe(false)
   })
 
   it('keeps two significant digits below 1, one decimal below 100', () => {

@@ -19,7 +19,16 @@ interface RowSpec {
   joiner?: string
   /** Custom wording of the measured cell (long tasks: a count and the longest). */
   measured?: (results: readonly BenchResult[]) => string
+  /**
+   * A goal on the figures' ratios to a peer measured in the same run (issue 18's side-by-side
+   * goals), for figures whose results carry no target of their own: e.g. '<= 1' with peer
+   * 'RaftScope' reads "≤ 1× RaftScope", met when every ratio of the row is at most 1.
+   */
+  ratioGoal?: { target: string; peer: string }
 }
+
+/** The big links' results are named in words (bench/bigRuns.ts). */
+const bigLink = (size: string, what: string) => `lab: ${size}-event link, ${what}`
 
 const ROWS: readonly RowSpec[] = [
   { what: 'Simulation, generated run of ~100k events', names: ['sim.events_per_s.large'] },
@@ -119,6 +128,48 @@ const ROWS: readonly RowSpec[] = [
     joiner: ' → ',
   },
   {
+    what: 'Side by side with RaftScope, cold cache: first contentful paint, lab page / embed / RaftScope',
+    names: ['side.fcp_ms.index-story', 'side.fcp_ms.embed', 'side.fcp_ms.raftscope'],
+    ratioGoal: { target: '<= 1', peer: 'RaftScope' },
+  },
+  {
+    what: 'Side by side: ready (diagram drawn, Play answers), lab page / embed / RaftScope',
+    names: ['side.ready_ms.index-story', 'side.ready_ms.embed', 'side.ready_ms.raftscope'],
+    ratioGoal: { target: '<= 1', peer: 'RaftScope' },
+  },
+  {
+    what: 'Side by side: script time over 5 s of playing by time, lab page / embed / RaftScope',
+    names: [
+      'side.play_script_ms.index-time',
+      'side.play_script_ms.embed',
+      'side.play_script_ms.raftscope',
+    ],
+  },
+  ...(['100k', '2M'] as const).flatMap((size) => [
+    {
+      what: `A ${size}-event link: first paint / its size asked / its run shown (computed in a worker)`,
+      names: [
+        bigLink(size, 'first contentful paint'),
+        bigLink(size, 'size prompt or progress shown'),
+        bigLink(size, 'its run shown (computed in the worker)'),
+      ],
+    },
+    {
+      what: `A ${size}-event link: worst main-thread delay until its size is asked / while its run is computed`,
+      names: [
+        bigLink(size, 'worst main-thread delay while the link opens (until the prompt)'),
+        bigLink(size, 'worst main-thread delay while its run is computed'),
+      ],
+    },
+    {
+      what: `A ${size}-event link: time per edit (median of 10) / JS heap after 10 edits`,
+      names: [
+        bigLink(size, 'time per edit (median of 10)'),
+        bigLink(size, 'JS heap after 10 edits'),
+      ],
+    },
+  ]),
+  {
     what: 'First-load JavaScript, gzipped: lab page / embed / custom element',
     names: [
       'bundle.first_load_js_kb_gz.lab',
@@ -128,8 +179,15 @@ const ROWS: readonly RowSpec[] = [
   },
 ]
 
-/** Whether `value` meets a target written like '>= 500000', '< 16', '<= 25'. */
-export function meetsTarget(value: number, target: string): boolean {
+/**
+ * Whether `value` meets a target written like '>= 500000', '< 16', '<= 25'. A target on a ratio
+ * to a peer ('<= 0.25× RaftScope') is met by the result's ratio, passed as `ratio`.
+ */
+export function meetsTarget(value: number, target: string, ratio?: number): boolean {
+  const relative = /^\s*(>=|<=|>|<)\s*(-?[\d.]+)×/.exec(target)
+  if (relative !== null) {
+    return ratio !== undefined && meetsTarget(ratio, `${relative[1]} ${relative[2]}`)
+  }
   const match = /^\s*(>=|<=|>|<)\s*(-?[\d.]+)\s*$/.exec(target)
   if (match === null) throw new Error(`unreadable target "${target}"`)
   const limit = Number(match[2])
@@ -153,10 +211,15 @@ export function formatNumber(value: number): string {
 }
 
 function formatTarget(target: string, unit: string): string {
+  const relative = /^\s*(>=|<=|>|<)\s*(-?[\d.]+)×\s*(.*)$/.exec(target)
+  if (relative !== null) return `${sign(relative[1])} ${relative[2]}× ${relative[3]}`.trim()
   const match = /^\s*(>=|<=|>|<)\s*(-?[\d.]+)\s*$/.exec(target)
   if (match === null) return target
-  const sign = { '>=': '≥', '<=': '≤', '>': '>', '<': '<' }[match[1] as '>=' | '<=' | '>' | '<']
-  return `${sign} ${formatNumber(Number(match[2]))} ${unit}`
+  return `${sign(match[1])} ${formatNumber(Number(match[2]))} ${unit}`
+}
+
+function sign(operator: string | undefined): string {
+  return { '>=': '≥', '<=': '≤', '>': '>', '<': '<' }[operator as '>=' | '<=' | '>' | '<']
 }
 
 /** The results a row stands for, in its order; a '.*' name picks the highest of its prefix. */
@@ -175,12 +238,20 @@ function joinCells(values: readonly string[], joiner: string): string {
 function row(spec: RowSpec, results: readonly BenchResult[]): string[] | null {
   const found = spec.names.map((name) => pick(results, name))
   if (found.some((r) => r === undefined)) return null
-  const rs = found as BenchResult[]
+  const goal = spec.ratioGoal
+  const rs = (found as BenchResult[]).map((r) =>
+    goal !== undefined && r.target === undefined && r.ratio !== undefined
+      ? { ...r, target: `${goal.target}× ${goal.peer}` }
+      : r,
+  )
   const joiner = spec.joiner ?? ' / '
   const unit = rs[0]?.unit ?? ''
   const slowest = spec.names[0]?.endsWith('.*') ? ` (${rs[0]?.name.split('.').at(-1)})` : ''
+  // Figures of one unit share it at the end; figures of several units each carry their own.
+  const oneUnit = rs.every((r) => r.unit === unit)
+  const values = rs.map((r) => formatNumber(r.value) + (oneUnit ? '' : ` ${r.unit}`))
   const measured =
-    spec.measured?.(rs) ?? `${rs.map((r) => formatNumber(r.value)).join(joiner)} ${unit}${slowest}`
+    spec.measured?.(rs) ?? `${values.join(joiner)}${oneUnit ? ` ${unit}` : ''}${slowest}`
   const targeted = rs.filter((r) => r.target !== undefined)
   const targets = joinCells(
     targeted.map((r) => formatTarget(r.target as string, r.unit)),
@@ -192,7 +263,7 @@ function row(spec: RowSpec, results: readonly BenchResult[]): string[] | null {
   const verdict =
     targeted.length === 0
       ? '—'
-      : targeted.every((r) => meetsTarget(r.value, r.target as string))
+      : targeted.every((r) => meetsTarget(r.value, r.target as string, r.ratio))
         ? 'pass'
         : '**miss**'
   return [spec.what, measured, targets || '—', ratios, verdict]
@@ -222,6 +293,14 @@ export function performanceSection(report: BenchReport): string {
     `) and a bare requestAnimationFrame loop (frame ` +
     `median ${value('reference.frame_median_ms.raf-loop')}, p95 ` +
     `${value('reference.frame_p95_ms.raf-loop')}).`
+  const sideBySide = results.some((r) => r.name.startsWith('side.'))
+    ? [
+        '',
+        "The side-by-side rows' ratios are to RaftScope (github.com/ongardie/raftscope), served " +
+          'by the same server and loaded interleaved with the lab in the same browser, each page ' +
+          'in a fresh context (`RAFTSCOPE_DIR=… npm run bench`).',
+      ]
+    : []
   const date = report.measuredAt.slice(0, 10)
   const chromium = machine.chromium === null ? 'no Chromium' : machine.chromium
   const load =
@@ -247,6 +326,7 @@ export function performanceSection(report: BenchReport): string {
     '',
     lines.join('\n'),
     ...(measuredReferences ? ['', references] : []),
+    ...sideBySide,
     ...firstClick,
     ...laterRuns(results),
   ].join('\n')
