@@ -6,6 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scenarioArb } from '../testing/arbitraries'
+import { largeScenario } from '../testing/largeRun'
 import { junkArb, mutate, mutationArb } from '../testing/hostile'
 import { assertProperty } from '../testing/property'
 import { PRESETS } from './presets'
@@ -28,25 +29,10 @@ function expectSameAsWhole(input: unknown): void {
   expect(JSON.stringify(inPieces(input).result)).toBe(JSON.stringify(parseScenario(copy)))
 }
 
-/** Clients taking turns at a counter: five script lines a round. */
-function longScenario(clients: number, rounds: number): ScenarioInput {
-  const ids = Array.from({ length: clients }, (_, i) => `C${i}`)
-  return {
-    durationMs: 60_000,
-    clients: ids.map((id, i) => ({
-      id,
-      startMs: i * 3,
-      script: Array.from({ length: rounds }, () => [
-        { do: 'acquire' as const },
-        { do: 'read' as const },
-        { do: 'work' as const, ms: 20 },
-        { do: 'write' as const, increment: 1 },
-        { do: 'release' as const },
-      ]).flat(),
-    })),
-    // A fault may name any client, not only the one a piece checks.
-    faults: [{ atMs: 100, do: 'pause', node: ids[ids.length - 1] ?? 'C0', ms: 50 }],
-  }
+/** Clients looping acquire, read, work, write, release, sleep: six script lines a cycle. */
+function longScenario(clients: number, cycles: number): ScenarioInput {
+  // Its pauses name clients other than the one a piece checks.
+  return largeScenario({ clients, cycles, pauses: Math.min(clients, 4) })
 }
 
 describe('parseScenarioInPieces', () => {
@@ -63,15 +49,15 @@ describe('parseScenarioInPieces', () => {
   })
 
   it('checks a long scenario a piece of a script at a time, to the same scenario', () => {
-    const input = longScenario(3, 900) // 4,500 script lines each: three pieces each
+    const input = longScenario(3, 750) // 4,500 script lines each: three pieces each
     const { result, pauses } = inPieces(input)
     expect(result.ok).toBe(true)
     expect(pauses).toBe(3 * Math.ceil(4500 / PIECE_STEPS))
-    expect(JSON.stringify(result)).toBe(JSON.stringify(parseScenario(longScenario(3, 900))))
+    expect(JSON.stringify(result)).toBe(JSON.stringify(parseScenario(longScenario(3, 750))))
   })
 
   it('names a bad line deep in a long script as parseScenario does', () => {
-    const input = longScenario(3, 900)
+    const input = longScenario(3, 750)
     const script = input.clients[1]?.script as unknown[]
     script[4321] = { do: 'jump' }
     const { result } = inPieces(input)
@@ -82,11 +68,11 @@ describe('parseScenarioInPieces', () => {
 
   it('leaves to the whole check what only the whole can say', () => {
     // Two clients with one name, a fault naming nobody, too many clients, too long a script.
-    const twins = longScenario(2, 10)
+    const twins = longScenario(2, 2)
     twins.clients[1] = { ...twins.clients[0]!, startMs: 5 }
-    const nobody = { ...longScenario(2, 10), faults: [{ atMs: 1, do: 'crash', node: 'Z' }] }
+    const nobody = { ...longScenario(2, 2), faults: [{ atMs: 1, do: 'crash', node: 'Z' }] }
     const crowd = longScenario(65, 1)
-    const endless = longScenario(1, 2001)
+    const endless = longScenario(1, 1667) // 10,002 script lines
     for (const input of [twins, nobody, crowd, endless]) {
       expect(inPieces(input).result.ok).toBe(false)
       expectSameAsWhole(input)
@@ -94,7 +80,7 @@ describe('parseScenarioInPieces', () => {
   })
 
   it('never throws on a hostile object', () => {
-    const hostile = longScenario(2, 10)
+    const hostile = longScenario(2, 2)
     Object.defineProperty(hostile.clients[1], 'startMs', {
       enumerable: true,
       get() {
@@ -106,7 +92,7 @@ describe('parseScenarioInPieces', () => {
   })
 
   it('remembers the clients it checked, so an edit of the scenario is not checked line by line', () => {
-    const { result } = inPieces(longScenario(2, 500))
+    const { result } = inPieces(longScenario(2, 400))
     expect(result.ok).toBe(true)
     if (!result.ok) return
     const edited = parseScenario({ ...result.scenario, faults: [] })

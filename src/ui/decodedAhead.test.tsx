@@ -4,9 +4,9 @@ import { decodeScenarioInPieces } from '../link/decodeInPieces'
 import { encodeScenario } from '../link/encode'
 import { presetRun } from '../testing/presetRuns'
 import { PIECE_STEPS } from '../sim/scenarioPieces'
-import type { ScenarioInput } from '../sim'
 import type { Schedule } from '../viz/sliceSteps'
 import { SLICE_MS } from '../viz/sliceSteps'
+import { largeScenario } from '../testing/largeRun'
 import { decodedAhead } from './App'
 
 /** `steps`, calling `onPause` at each of its pauses. */
@@ -19,22 +19,6 @@ function* counted<T>(
     if (next.done === true) return next.value
     onPause()
     yield
-  }
-}
-
-/** Clients taking turns at a counter: five script lines a round. */
-function longScenario(clients: number, rounds: number): ScenarioInput {
-  return {
-    clients: Array.from({ length: clients }, (_, i) => ({
-      id: `C${i}`,
-      script: Array.from({ length: rounds }, () => [
-        { do: 'acquire' as const },
-        { do: 'read' as const },
-        { do: 'work' as const, ms: 20 },
-        { do: 'write' as const, increment: 1 },
-        { do: 'release' as const },
-      ]).flat(),
-    })),
   }
 }
 
@@ -63,7 +47,7 @@ describe('decodedAhead', () => {
   })
 
   it('reads a long link a piece a task, so the page answers between pieces', async () => {
-    const long = encodeScenario(longScenario(4, 1000)) // 20,000 script lines
+    const long = encodeScenario(largeScenario({ clients: 4, cycles: 834 })) // 20,016 script lines
     history.replaceState(null, '', `/#s=${long}`)
     // Every piece takes a whole slice's time, so each slice reads one.
     let clock = 0
@@ -84,8 +68,8 @@ describe('decodedAhead', () => {
       ran++
     }
     const ahead = await reading
-    // Inflating, reading the JSON, then 10 pieces of 2,000 lines: one task each, and the last.
-    expect(pieces).toBe(2 + 4 * Math.ceil(5000 / PIECE_STEPS))
+    // Inflating, reading the JSON, then 12 pieces of 2,000 lines: one task each, and the last.
+    expect(pieces).toBe(2 + 4 * Math.ceil(5004 / PIECE_STEPS))
     expect(ran).toBe(pieces + 1)
     expect(ahead(long)).toEqual(decodeScenario(long))
   })
