@@ -57,10 +57,10 @@ export function addressNeeds(): Promise<DecodeLink | null> {
  * `decode`, having already read the address's own scenario before the lab opens. A long link (ten
  * clients contending for 500 rounds, 25,000 script lines, 4 kB) took 150–190 ms to inflate and
  * check, and in the same task as the app's first render the two held the page 0.6 s before it
- * could answer. It is read a piece at a time (`inPieces`: link/decodeInPieces.ts,
- * sliced as the diagram's layout is, one slice a task of `schedule`), so no task of it is longer than a piece (10–15 ms cold),
- * and the lab opens in a task of its own. The scenario read ahead is handed out once, to the lab
- * that opens it; any other call decodes anew.
+ * could answer. It is read a piece at a time (`inPieces`: link/decodeInPieces.ts, run in slices
+ * as the diagram's layout is, a slice a task of `schedule`), so no task of it holds the page for
+ * more than a piece (2,000 lines: about a twelfth of that check). The scenario read ahead is
+ * handed out once, to the lab that opens it; any other call decodes anew.
  */
 export async function decodedAhead(
   decode: DecodeLink,
@@ -137,14 +137,14 @@ export async function openedAhead(decode: DecodeLink | null): Promise<Opened> {
  */
 export function App({
   decode,
-  opened: openedAhead,
+  opened: openedBefore,
   drops,
 }: {
   decode: DecodeLink | null
   opened?: Opened
   drops?: FileDrops
 }) {
-  const [opened, setOpened] = useState(() => openedAhead ?? openAddress(decode))
+  const [opened, setOpened] = useState(() => openedBefore ?? openAddress(decode))
   const { store, explore } = opened
   const reset = () => {
     const { search } = writeAddress({ kind: 'preset', id: DEFAULT_PRESET_ID }, 0)
