@@ -126,6 +126,8 @@ describe('performanceSection', () => {
     expect(big).toContain(
       '| A 2M-event link: time per edit (median of 10) / JS heap after 10 edits | 9,045 ms / 409 MiB | — | — | — |',
     )
+    expect(big).toContain('Each big-link row is one fresh page per link')
+    expect(section).not.toContain('Each big-link row')
   })
 
   it('words long tasks as a count and the longest', () => {

@@ -293,6 +293,15 @@ export function performanceSection(report: BenchReport): string {
     `) and a bare requestAnimationFrame loop (frame ` +
     `median ${value('reference.frame_median_ms.raf-loop')}, p95 ` +
     `${value('reference.frame_p95_ms.raf-loop')}).`
+  const bigLinks = results.some((r) => r.name.startsWith('lab: '))
+    ? [
+        '',
+        'Each big-link row is one fresh page per link (and ten edits in it), so its figures move ' +
+          'with the machine by tens of milliseconds from run to run; the links are a ' +
+          '~100,000-event contention scenario (ten clients, 500 rounds: 25,000 script lines in a ' +
+          '4 kB link) and a client renewing every 10 ms for a day (cut at 2,000,000 events).',
+      ]
+    : []
   const sideBySide = results.some((r) => r.name.startsWith('side.'))
     ? [
         '',
@@ -327,6 +336,7 @@ export function performanceSection(report: BenchReport): string {
     lines.join('\n'),
     ...(measuredReferences ? ['', references] : []),
     ...sideBySide,
+    ...bigLinks,
     ...firstClick,
     ...laterRuns(results),
   ].join('\n')
