@@ -11,7 +11,7 @@ if (!root) throw new Error('index.html has no #root element')
 const drops = guardFileDrops(window)
 
 // A custom scenario's link first loads its decoder and reads the link (a piece a task); a preset
-// opens at once (a resolved promise runs in this task's microtasks).
+// needs neither. Then the lab is opened (its store) in one task and rendered in the next.
 void addressNeeds()
   .then((decode) => (decode === null ? null : decodedAhead(decode)))
   .then(async (decode) => {
