@@ -24,6 +24,7 @@ import type { createLargeRuns, LargeRunSlice } from './largeRun'
 import { createInterventionSlice } from './interventionSlice'
 import type { ScenarioSlice } from './scenarioSlice'
 import { createScenarioSlice } from './scenarioSlice'
+import { spreadSet } from './spreadSet'
 import type { CursorRange } from './selectors'
 import type { LabKit } from './slice'
 import type { FutureMode, Theme, ViewSlice } from './viewSlice'
@@ -93,72 +94,74 @@ export function createLabStore(init: LabInit = {}): LabStore {
   // Set by the store's creator, which holds the door; called once the store exists.
   const opening: { open: (() => void) | null } = { open: null }
 
-  const store = createStore<LabStoreState>()((set, get, api) => {
-    const large =
-      background === undefined
-        ? null
-        : background.createLargeRuns({
-            get,
-            set,
-            update: (change, also) => kit.update(change, also),
-            announce: (text) => kit.announce(text),
-            accept: (heavy, lab) => derive.accept(heavy, lab),
-            runner: background.runner,
-          })
-    const kit: LabKit = {
-      update: (change, also) => {
-        const s = get()
-        const inputs: Inputs = {
-          base: s.base,
-          edits: s.edits,
-          compareMode: s.compareMode,
-          range: s.range,
-          cursorMs: s.cursorMs,
-          ...change,
-        }
-        if (large !== null && large.handle(derive.plan(inputs), change, also)) return true
-        const derivation = derive(inputs)
-        if (!derivation.ok) {
-          set({ notice: `That change cannot be made: ${derivation.message}` })
-          return false
-        }
-        // A new run has new captions: the story line the reader was on belongs to the old one.
-        const story = derivation.derived.lab === s.lab ? {} : { storyLine: null }
-        set({ ...change, glide: null, ...story, ...derivation.derived, ...also })
-        return true
-      },
-      announce: (text) =>
-        set((s) => ({ announcement: { text, serial: s.announcement.serial + 1 } })),
-    }
-    const { history, derived, range, notice } = start
-    if (deferred !== null) {
-      opening.open = () =>
-        kit.update(
-          { base: deferred.base, edits: deferred.edits, cursorMs: init.cursorMs ?? 0 },
-          { undoStack: deferred.undoStack, redoStack: deferred.redoStack },
-        )
-    }
-    return {
-      pendingRun: null,
-      ...(large?.slice ?? NO_LARGE_RUNS),
-      ...createScenarioSlice({ ...history, ...derived, historyStatus: null })(kit)(set, get, api),
-      ...createInterventionSlice(kit)(set, get, api),
-      ...createCursorSlice({
-        cursorMs: derived.cursorMs,
-        speed: clampSpeed(init.speed ?? 1),
-        range,
-        loop: init.loop ?? false,
-        playMode: init.playMode ?? 'story',
-      })(kit)(set, get, api),
-      ...createViewSlice({
-        futureMode: init.futureMode ?? 'fade',
-        compareMode: init.compareMode ?? false,
-        notice,
-        reducedMotion: init.reducedMotion ?? false,
-        theme: init.theme ?? 'auto',
-      })(kit)(set, get, api),
-    }
-  })
+  const store = createStore<LabStoreState>()(
+    spreadSet((set, get, api) => {
+      const large =
+        background === undefined
+          ? null
+          : background.createLargeRuns({
+              get,
+              set,
+              update: (change, also) => kit.update(change, also),
+              announce: (text) => kit.announce(text),
+              accept: (heavy, lab) => derive.accept(heavy, lab),
+              runner: background.runner,
+            })
+      const kit: LabKit = {
+        update: (change, also) => {
+          const s = get()
+          const inputs: Inputs = {
+            base: s.base,
+            edits: s.edits,
+            compareMode: s.compareMode,
+            range: s.range,
+            cursorMs: s.cursorMs,
+            ...change,
+          }
+          if (large !== null && large.handle(derive.plan(inputs), change, also)) return true
+          const derivation = derive(inputs)
+          if (!derivation.ok) {
+            set({ notice: `That change cannot be made: ${derivation.message}` })
+            return false
+          }
+          // A new run has new captions: the story line the reader was on belongs to the old one.
+          const story = derivation.derived.lab === s.lab ? {} : { storyLine: null }
+          set({ ...change, glide: null, ...story, ...derivation.derived, ...also })
+          return true
+        },
+        announce: (text) =>
+          set((s) => ({ announcement: { text, serial: s.announcement.serial + 1 } })),
+      }
+      const { history, derived, range, notice } = start
+      if (deferred !== null) {
+        opening.open = () =>
+          kit.update(
+            { base: deferred.base, edits: deferred.edits, cursorMs: init.cursorMs ?? 0 },
+            { undoStack: deferred.undoStack, redoStack: deferred.redoStack },
+          )
+      }
+      return {
+        pendingRun: null,
+        ...(large?.slice ?? NO_LARGE_RUNS),
+        ...createScenarioSlice({ ...history, ...derived, historyStatus: null })(kit)(set, get, api),
+        ...createInterventionSlice(kit)(set, get, api),
+        ...createCursorSlice({
+          cursorMs: derived.cursorMs,
+          speed: clampSpeed(init.speed ?? 1),
+          range,
+          loop: init.loop ?? false,
+          playMode: init.playMode ?? 'story',
+        })(kit)(set, get, api),
+        ...createViewSlice({
+          futureMode: init.futureMode ?? 'fade',
+          compareMode: init.compareMode ?? false,
+          notice,
+          reducedMotion: init.reducedMotion ?? false,
+          theme: init.theme ?? 'auto',
+        })(kit)(set, get, api),
+      }
+    }),
+  )
   opening.open?.()
   return store
 }
