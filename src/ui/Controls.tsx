@@ -9,6 +9,8 @@ import { useShallow } from 'zustand/react/shallow'
 import { cursorBoundsOf, momentAtCursor, momentWords, SPEEDS, useLab, useLabAction } from '../store'
 import { formatMs } from '../sim'
 import { clockText, speedText } from './format'
+import { useElementWidth } from './hooks'
+import { scrubberStepMs, shownCursorMs } from './scrubberStep'
 import {
   CompareIcon,
   EndIcon,
@@ -131,9 +133,12 @@ export function IconButton({
 }
 
 export function Scrubber() {
-  const cursorMs = useLab((s) => s.cursorMs)
+  const [trackRef, trackPx] = useElementWidth<HTMLInputElement>()
   const startMs = useLab((s) => cursorBoundsOf(s).startMs)
   const endMs = useLab((s) => cursorBoundsOf(s).endMs)
+  // Playing by time, the thumb and the clock follow the cursor a track pixel at a time.
+  const stepMs = scrubberStepMs(endMs - startMs, trackPx)
+  const cursorMs = useLab((s) => shownCursorMs(s, stepMs, startMs))
   const [lab, index] = useLab(useShallow(momentAtCursor))
   const setCursor = useLabAction('setCursor')
   // The words change only when an event is crossed; the time in front of them on every move.
@@ -145,6 +150,7 @@ export function Scrubber() {
         Time
       </label>
       <input
+        ref={trackRef}
         id={id}
         data-scrubber=""
         className="fl-range fl-scrubber-input"
