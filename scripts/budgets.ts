@@ -30,13 +30,16 @@ const budgets: Budget[] = [
     // a coarse run keeps one plain mark per pixel column (src/viz/layout/pixelCover.ts, +0.4 kB;
     // 91.1 kB when raised), so a dense run's model follows the figure, not the run; 85 since
     // embed.html ships the default preset only and loads another when a link names it
-    // (src/sim/presets/presetList.onDemand.ts, −6.6 kB; 84.5 kB when lowered).
-    name: 'embed first-load JS ≤ 85 kB gzipped',
+    // (src/sim/presets/presetList.onDemand.ts, −6.6 kB; 84.5 kB when lowered); 86 since the
+    // playhead, the veil and the pill move by writes between renders and the scrubber follows a
+    // cursor playing by time a track pixel at a time (src/viz/Cursor.tsx, src/ui/scrubberStep.ts,
+    // +0.9 kB; 85.9 kB when raised): playing by time costs about a third less script.
+    name: 'embed first-load JS ≤ 86 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('embed.html', 'manifest.embed.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 85 * KB,
+        ok: size.bytes <= 86 * KB,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
@@ -52,15 +55,17 @@ const budgets: Budget[] = [
     // onward window is drawn ahead (as the embed's, +0.7 kB; 104.3 kB when raised); 105.5 since a
     // dense run's label slots are keyed by numbers, decisions ranked once and the timeline's
     // snapshots made when first needed (+0.3 kB; 105.3 kB when raised: a 100k-event run is laid
-    // out about a fifth faster, and an edit no longer replays the whole run first). The element is
+    // out about a fifth faster, and an edit no longer replays the whole run first); 106.5 since the
+    // cursor's parts move by writes between renders (as the embed's, +0.9 kB; 106.4 kB when
+    // raised). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
-    name: 'custom element (fencing-lab.js, one file) ≤ 105.5 kB gzipped',
+    name: 'custom element (fencing-lab.js, one file) ≤ 106.5 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 105.5 * KB && size.files.length === 1,
+        ok: size.bytes <= 106.5 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
