@@ -5,8 +5,8 @@
  */
 import { useId, useMemo } from 'react'
 import type { FutureMode, PlayMode } from '../store'
-import { useShallow } from 'zustand/react/shallow'
-import { cursorBoundsOf, momentAtCursor, momentWords, SPEEDS, useLab, useLabAction } from '../store'
+import { cursorBoundsOf, momentWords, SPEEDS, useLab, useLabAction } from '../store'
+import { eventIndexAt } from '../timeline'
 import { formatMs } from '../sim'
 import { clockText, speedText } from './format'
 import { useElementWidth } from './hooks'
@@ -139,7 +139,9 @@ export function Scrubber() {
   // Playing by time, the thumb and the clock follow the cursor a track pixel at a time.
   const stepMs = scrubberStepMs(endMs - startMs, trackPx)
   const cursorMs = useLab((s) => shownCursorMs(s, stepMs, startMs))
-  const [lab, index] = useLab(useShallow(momentAtCursor))
+  // Two plain selectors, not a shallow-compared pair: they run at every move of a playing cursor.
+  const lab = useLab((s) => s.lab)
+  const index = useLab((s) => eventIndexAt(s.lab.timeline, s.cursorMs))
   const setCursor = useLabAction('setCursor')
   // The words change only when an event is crossed; the time in front of them on every move.
   const words = useMemo(() => momentWords(lab, index), [lab, index])

@@ -38,24 +38,29 @@ function mount(trackPx: number) {
 }
 
 describe('Scrubber', () => {
-  it('follows a cursor playing by time a track pixel at a time, and shows it exactly once paused', () => {
+  it('follows a playing cursor a track pixel at a time, and shows it exactly once paused', () => {
     const { store, input, clock, set } = mount(400)
     const { startMs, endMs } = cursorBoundsOf(store.getState())
     const step = scrubberStepMs(endMs - startMs, 400)
     expect(step).toBeGreaterThan(1)
-    set({ playMode: 'time', playing: true, cursorMs: 3 * step + 7 })
-    expect(input.value).toBe(String(3 * step))
-    expect(clock.textContent).toContain(((3 * step) / 1000).toFixed(3))
-    expect(input.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${(3 * step) / 1000}`))
+    // gc-pause's first events are at 0, 5 and 10 ms, then 500: steps of `step` counted from 10.
+    const events = store.getState().lab.run.events.map((e) => e.atMs)
+    expect(events.filter((ms) => ms > 10 && ms <= 3 * step + 17)).toEqual([])
+    set({ playMode: 'time', playing: true, cursorMs: 3 * step + 17 })
+    expect(input.value).toBe(String(3 * step + 10))
+    expect(clock.textContent).toContain(((3 * step + 10) / 1000).toFixed(3))
+    expect(input.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${(3 * step + 10) / 1000}`))
     set({ playing: false })
-    expect(input.value).toBe(String(3 * step + 7))
-    expect(clock.textContent).toContain(((3 * step + 7) / 1000).toFixed(3))
+    expect(input.value).toBe(String(3 * step + 17))
+    expect(clock.textContent).toContain(((3 * step + 17) / 1000).toFixed(3))
   })
 
-  it('shows the exact cursor while the story plays (it holds on an event’s own time)', () => {
-    const { input, set } = mount(400)
-    set({ playMode: 'story', playing: true, cursorMs: 5_005 })
-    expect(input.value).toBe('5005')
+  it('shows the exact cursor while the story rests on a line’s event', () => {
+    const { store, input, set } = mount(400)
+    const line = store.getState().lab.captions.find((c) => c.atMs % 50 !== 0)
+    if (line === undefined) throw new Error('no story line')
+    set({ playMode: 'story', playing: true, cursorMs: line.atMs })
+    expect(input.value).toBe(String(line.atMs))
   })
 
   it('shows the exact cursor until its track has been measured', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createLabStore } from '../store'
 import { assertProperty, PROPERTY_SEEDS } from '../testing/property'
 import type { LabStoreState } from '../store'
-import { movesByTime, roundStepMs, scrubberStepMs, shownCursorMs } from './scrubberStep'
+import { roundStepMs, scrubberStepMs, shownCursorMs } from './scrubberStep'
 
 describe('roundStepMs', () => {
   it('takes the smallest of 1, 2, 5 × 10^k at least as long', () => {
@@ -43,29 +43,51 @@ describe('shownCursorMs', () => {
     cursorMs: 12_345,
     ...change,
   })
+  const eventTimes = [...new Set(base.lab.run.events.map((e) => e.atMs))]
 
-  it('steps the cursor only while it moves by time', () => {
-    expect(shownCursorMs(at({ playing: true, playMode: 'time' }), 50, 0)).toBe(12_300)
-    expect(shownCursorMs(at({ playing: false, playMode: 'time' }), 50, 0)).toBe(12_345)
-    // The story holds the cursor on a line's event: the clock must read its exact time.
-    expect(shownCursorMs(at({ playing: true, playMode: 'story' }), 50, 0)).toBe(12_345)
-    expect(shownCursorMs(at({ playing: true, playMode: 'wait' }), 50, 0)).toBe(12_345)
-    // Reduced motion jumps from event to event: exact times again.
-    expect(shownCursorMs(at({ playing: true, playMode: 'time', reducedMotion: true }), 50, 0)).toBe(
-      12_345,
-    )
-    expect(shownCursorMs(at({ playing: true, playMode: 'time' }), 1, 0)).toBe(12_345)
+  it('steps a playing cursor from the last event it passed, in any play mode', () => {
+    // gc-pause's events at 11,040 and 16,000: 12,345 shows 12,340 in steps of 50 ms from 11,040.
+    expect(eventTimes.filter((ms) => ms > 11_040 && ms <= 12_345)).toEqual([])
+    expect(eventTimes).toContain(11_040)
+    for (const playMode of ['time', 'story', 'wait'] as const) {
+      expect(shownCursorMs(at({ playing: true, playMode }), 50, 0)).toBe(12_340)
+    }
   })
 
-  it('steps a run without narration in any play mode (it plays by time)', () => {
-    const silent = at({ playing: true, playMode: 'story', lab: { ...base.lab, captions: [] } })
-    expect(movesByTime(silent)).toBe(true)
-    expect(shownCursorMs(silent, 20, 0)).toBe(12_340)
+  it('shows the cursor exactly when it rests: paused, on an event (a story line), in reduced motion', () => {
+    expect(shownCursorMs(at({ playing: false }), 50, 0)).toBe(12_345)
+    for (const ms of eventTimes)
+      expect(shownCursorMs(at({ playing: true, cursorMs: ms }), 50, 0)).toBe(ms)
+    expect(shownCursorMs(at({ playing: true, reducedMotion: true }), 50, 0)).toBe(12_345)
+    expect(shownCursorMs(at({ playing: true }), 1, 0)).toBe(12_345)
   })
 
-  it('never shows a cursor before the range starts', () => {
-    expect(shownCursorMs(at({ playing: true, playMode: 'time', cursorMs: 1_010 }), 50, 1_003)).toBe(
-      1_003,
-    )
-  })
+  it.each(PROPERTY_SEEDS)(
+    'never runs backwards, lags the cursor by less than a step, never before the range (seed %i)',
+    (seed) => {
+      assertProperty(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: base.lab.run.endMs }), {
+            minLength: 1,
+            maxLength: 60,
+          }),
+          fc.constantFrom(2, 5, 20, 50, 100, 500),
+          fc.integer({ min: 0, max: 2_000 }),
+          (cursors, stepMs, startMs) => {
+            let shownBefore = -Infinity
+            for (const cursorMs of [...cursors].sort((a, b) => a - b)) {
+              if (cursorMs < startMs) continue
+              const shown = shownCursorMs(at({ playing: true, cursorMs }), stepMs, startMs)
+              expect(shown).toBeGreaterThanOrEqual(shownBefore)
+              expect(shown).toBeLessThanOrEqual(cursorMs)
+              expect(shown).toBeGreaterThan(cursorMs - stepMs)
+              expect(shown).toBeGreaterThanOrEqual(startMs)
+              shownBefore = shown
+            }
+          },
+        ),
+        { seed },
+      )
+    },
+  )
 })
