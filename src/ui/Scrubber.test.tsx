@@ -3,17 +3,19 @@
  * while playing by time (scrubberStep.ts).
  */
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLabStore, cursorBoundsOf, LabProvider } from '../store'
 import type { LabStoreState } from '../store'
+import { testRoots } from '../testing/reactRoots'
 import { Scrubber } from './Controls'
 import { scrubberStepMs } from './scrubberStep'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
+const roots = testRoots()
+
 afterEach(() => {
-  document.body.innerHTML = ''
+  roots.unmountAll()
   vi.restoreAllMocks()
 })
 
@@ -21,14 +23,10 @@ function mount(trackPx: number) {
   // jsdom lays nothing out: the track is as wide as the test says.
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(trackPx)
   const store = createLabStore({ preset: 'gc-pause' })
-  const host = document.body.appendChild(document.createElement('div'))
-  const root = createRoot(host)
-  act(() =>
-    root.render(
-      <LabProvider store={store}>
-        <Scrubber />
-      </LabProvider>,
-    ),
+  const { host } = roots.mount(
+    <LabProvider store={store}>
+      <Scrubber />
+    </LabProvider>,
   )
   const input = host.querySelector<HTMLInputElement>('input[data-scrubber]')
   const clock = host.querySelector('.fl-clock')

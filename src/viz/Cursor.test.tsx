@@ -1,11 +1,13 @@
 /**
- * The live playhead follows its cursor feed by its transform, without a React render per move
- * (issue 18: playing must be cheap), and is always where its cursor is.
+ * The live playhead, veil and pill follow their cursor feed by writes, without a React render per
+ * move (issue 18: playing must be cheap), and are always drawn as the static ones are at their
+ * cursor.
  */
+import type { ReactNode } from 'react'
 import { act, Profiler } from 'react'
-import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { presetRun } from '../testing/presetRuns'
+import { testRoots } from '../testing/reactRoots'
 import type { CursorFeed } from './cursorFeed'
 import type { Future } from './Cursor'
 import { FutureVeil, LiveFutureVeil, LivePlayhead, playheadTransform } from './Cursor'
@@ -13,9 +15,26 @@ import { layoutDiagram } from './layout'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-afterEach(() => {
-  document.body.innerHTML = ''
-})
+const roots = testRoots()
+
+afterEach(() => roots.unmountAll())
+
+/** `node` in an SVG, its commits counted (a move that needs no render commits nothing). */
+function counted(node: ReactNode) {
+  let commits = 0
+  const tree = (inner: ReactNode) => (
+    <Profiler id="cursor" onRender={() => commits++}>
+      <svg>{inner}</svg>
+    </Profiler>
+  )
+  const view = roots.mount(tree(node))
+  return {
+    host: view.host,
+    render: (next: ReactNode) => view.render(tree(next)),
+    commits: () => commits,
+    unmount: () => act(() => view.root.unmount()),
+  }
+}
 
 /** A cursor feed by hand: `move` sets the cursor and tells the listeners. */
 function handFeed(ms: number) {
@@ -39,22 +58,10 @@ const wide = layoutDiagram({ run, findings, widthPx: 900 })
 const narrow = layoutDiagram({ run, findings, widthPx: 500 })
 
 function mount(model: typeof wide, feed: CursorFeed | undefined, cursorMs = 0) {
-  const host = document.body.appendChild(document.createElement('div'))
-  const root = createRoot(host)
-  let commits = 0
-  const render = (m: typeof wide) =>
-    act(() =>
-      root.render(
-        <Profiler id="playhead" onRender={() => commits++}>
-          <svg>
-            <LivePlayhead model={m} cursorMs={cursorMs} feed={feed} />
-          </svg>
-        </Profiler>,
-      ),
-    )
-  render(model)
-  const transform = () => host.querySelector('.fl-playhead')?.getAttribute('transform')
-  return { render, transform, commits: () => commits, unmount: () => act(() => root.unmount()) }
+  const playhead = (m: typeof wide) => <LivePlayhead model={m} cursorMs={cursorMs} feed={feed} />
+  const view = counted(playhead(model))
+  const transform = () => view.host.querySelector('.fl-playhead')?.getAttribute('transform')
+  return { ...view, render: (m: typeof wide) => view.render(playhead(m)), transform }
 }
 
 describe('LivePlayhead', () => {
@@ -104,17 +111,14 @@ describe('LivePlayhead', () => {
 
 /** The static veil's markup at a cursor: what the figures and the prerender draw. */
 function staticVeil(model: typeof wide, cursorMs: number, future: Future): string {
-  const host = document.createElement('div')
-  const root = createRoot(host)
-  act(() =>
-    root.render(
-      <svg>
-        <FutureVeil model={model} cursorMs={cursorMs} future={future} />
-      </svg>,
-    ),
+  const view = roots.mount(
+    <svg>
+      <FutureVeil model={model} cursorMs={cursorMs} future={future} />
+    </svg>,
   )
-  const html = host.innerHTML
-  act(() => root.unmount())
+  const html = view.host.innerHTML
+  act(() => view.root.unmount())
+  view.host.remove()
   return html
 }
 
@@ -123,50 +127,32 @@ describe('LiveFutureVeil', () => {
     'draws exactly what the static veil draws at every cursor, as its feed moves (%s)',
     (future) => {
       const { feed, move } = handFeed(0)
-      const host = document.body.appendChild(document.createElement('div'))
-      const root = createRoot(host)
-      let commits = 0
-      act(() =>
-        root.render(
-          <Profiler id="veil" onRender={() => commits++}>
-            <svg>
-              <LiveFutureVeil model={wide} cursorMs={0} feed={feed} future={future} />
-            </svg>
-          </Profiler>,
-        ),
-      )
-      const rendered = commits
+      const view = counted(<LiveFutureVeil model={wide} cursorMs={0} feed={feed} future={future} />)
+      const rendered = view.commits()
       const moves = 240
       for (let i = 0; i <= moves; i++) {
         // Small steps, as frames are, over the whole run and past its end.
         const ms = (run.endMs * 1.02 * i) / moves
         act(() => move(ms))
-        expect(host.innerHTML).toBe(staticVeil(wide, ms, future))
+        expect(view.host.innerHTML).toBe(staticVeil(wide, ms, future))
       }
       // The shape changes now and then (tiles, labels, the pill's width); most moves are writes.
-      if (future === 'fade') expect(commits - rendered).toBeLessThan(moves / 4)
-      act(() => root.unmount())
+      if (future === 'fade') expect(view.commits() - rendered).toBeLessThan(moves / 4)
     },
   )
 
   it('is drawn for the new model at its cursor after the diagram is laid out again', () => {
     const { feed, move } = handFeed(0)
-    const host = document.body.appendChild(document.createElement('div'))
-    const root = createRoot(host)
-    const draw = (model: typeof wide) =>
-      act(() =>
-        root.render(
-          <svg>
-            <LiveFutureVeil model={model} cursorMs={0} feed={feed} future="fade" />
-          </svg>,
-        ),
-      )
+    const veil = (model: typeof wide) => (
+      <LiveFutureVeil model={model} cursorMs={0} feed={feed} future="fade" />
+    )
+    const view = counted(veil(wide))
+    const draw = (model: typeof wide) => view.render(veil(model))
     draw(wide)
     act(() => move(run.endMs / 3))
     draw(narrow)
-    expect(host.innerHTML).toBe(staticVeil(narrow, run.endMs / 3, 'fade'))
+    expect(view.host.innerHTML).toBe(staticVeil(narrow, run.endMs / 3, 'fade'))
     act(() => move(run.endMs / 2))
-    expect(host.innerHTML).toBe(staticVeil(narrow, run.endMs / 2, 'fade'))
-    act(() => root.unmount())
+    expect(view.host.innerHTML).toBe(staticVeil(narrow, run.endMs / 2, 'fade'))
   })
 })
