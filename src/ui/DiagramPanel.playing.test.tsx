@@ -1,6 +1,7 @@
 /**
- * Playing is cheap (issue 18): a moving cursor re-renders the playhead, the veil and the pill,
- * never the diagram around them (its layout, its marks, its handlers) nor the panel.
+ * Playing is cheap (issue 18): a moving cursor moves the playhead, the veil and the pill (by
+ * writes between their renders, viz/Cursor.tsx), never renders the diagram around them (its
+ * layout, its marks, its handlers) nor the panel.
  */
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -1,9 +1,10 @@
 /**
  * Where a diagram reads its cursor from, when the cursor moves on its own (playing, scrubbing):
  * a feed the cursor's parts (the playhead, the veil, the pill) subscribe to themselves, so a new
- * cursor re-renders those few elements and never the diagram that holds them, nor the panel
- * around it (issue 18: playing must be cheap). Without a feed the diagram takes `cursorMs` as a
- * prop, as the tour, the figures and the tests give it.
+ * cursor moves those few elements (Cursor.tsx: by writes, with a render only when their shape
+ * changes) and never renders the diagram that holds them, nor the panel around it (issue 18:
+ * playing must be cheap). Without a feed the diagram takes `cursorMs` as a prop, as the tour, the
+ * figures and the tests give it.
  */
 import { useSyncExternalStore } from 'react'
 
@@ -29,11 +30,4 @@ export function useCursorValue<T>(
   const snapshot = () => derive(feed === undefined ? cursorMs : feed.getMs())
   // The same snapshot on the server: the build's prerender draws the first frame from it.
   return useSyncExternalStore(feed?.subscribe ?? NO_SUBSCRIPTION, snapshot, snapshot)
-}
-
-const same = (ms: number) => ms
-
-/** The cursor, from the feed if there is one (see useCursorValue). */
-export function useCursorMs(feed: CursorFeed | undefined, cursorMs: number): number {
-  return useCursorValue(feed, cursorMs, same)
 }
