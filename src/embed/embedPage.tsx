@@ -13,6 +13,7 @@ import { loadTourPresets } from './loadOnDemand'
 import { readEmbedParams } from './options'
 import { followHostTheme } from './hostTheme'
 import { startResizeReporting } from './resize'
+import { nextTimerTask } from '../ui/whenIdle'
 
 async function start(container: HTMLElement): Promise<void> {
   const options = readEmbedParams(location.search, location.hash)
@@ -40,7 +41,7 @@ async function start(container: HTMLElement): Promise<void> {
   document.title = `${opened.getState().lab.scenario.title ?? 'Custom scenario'} · Fencing Lab`
   // The lab (its store: the run derived) was opened in this task, its first render is the next:
   // one task for both held the frame's thread, and often the host page's, for their sum.
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await nextTimerTask()
   // What embed.html holds until now — its words, or the default embed's first screen
   // (scripts/prerender.ts) — stays until the app draws in this same task: no frame between
   // the two shows an empty frame, and nothing moves.

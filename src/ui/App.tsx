@@ -24,6 +24,7 @@ import { nextTask, sliceSteps } from '../viz/sliceSteps'
 import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
 import type { FileDrops } from './fileDrops'
+import { nextTimerTask } from './whenIdle'
 import './lab.css'
 import './labPage.css'
 
@@ -125,8 +126,7 @@ export function openAddress(decode: DecodeLink | null): Opened {
  */
 export async function openedAhead(decode: DecodeLink | null): Promise<Opened> {
   const opened = openAddress(decode)
-  // A timer, not a message: timers that came due meanwhile (the page's own) run first.
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await nextTimerTask()
   return opened
 }
 

@@ -21,3 +21,13 @@ export function whenIdle(task: () => void, afterMs: number, timeoutMs = 1000): (
     if (idle !== null) cancelIdleCallback(idle)
   }
 }
+
+/**
+ * Settles in a task of its own, after the timers already due: a timer, not a message, so that the
+ * page's own timers that came due meanwhile run first. Long work waits for it between its parts
+ * (a lab opened, then its first render; each frame of an exported animation), so the page can
+ * answer in between.
+ */
+export function nextTimerTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -97,7 +97,7 @@ export function LiveFutureVeil({ model, cursorMs, feed, future }: LiveProps & { 
     return feed.subscribe(place)
   }, [feed, frameAt, model, parts])
   const frame = frameAt(feed === undefined ? cursorMs : feed.getMs())
-  return <VeilDrawing model={model} frame={frame} future={future} parts={parts} />
+  return <VeilDrawing model={model} frame={frame} parts={parts} />
 }
 
 /** Where the playhead is drawn for a cursor: its group's transform. */
@@ -139,7 +139,7 @@ export function FutureVeil({
   cursorMs: number
   future: Future
 }) {
-  return <VeilDrawing model={model} frame={veilFrame(model, cursorMs, future)} future={future} />
+  return <VeilDrawing model={model} frame={veilFrame(model, cursorMs, future)} />
 }
 
 /** Everything the veil and the pill are drawn from, at one cursor. */
@@ -213,13 +213,12 @@ function placeVeil(parts: VeilParts, frame: VeilFrame, model: DiagramModel): voi
   text?.setAttribute('x', String(pillTextX(pill)))
   // The text node React drew, rewritten in place: React's next render finds its own node.
   const words = text?.firstChild
-  if (words?.nodeType === TEXT_NODE && words.nodeValue !== pill.text) words.nodeValue = pill.text
+  if (words?.nodeType === Node.TEXT_NODE && words.nodeValue !== pill.text) {
+    words.nodeValue = pill.text
+  }
 }
 
 const translateX = (x: number) => `translate(${x},0)`
-
-/** Node.TEXT_NODE, without reaching for the global (the prerender runs without a DOM). */
-const TEXT_NODE = 3
 
 /** How far the edge's own area reaches right of the edge: to where the tiles begin. */
 const edgeWidthOf = (frame: VeilFrame) => frame.edgeEndX - frame.veilX
@@ -253,16 +252,14 @@ function pillTextX(pill: PlayheadPill): number {
 function VeilDrawing({
   model,
   frame,
-  future,
   parts,
 }: {
   model: DiagramModel
   frame: VeilFrame
-  future: Future
   parts?: VeilParts
 }) {
   const { plot } = model
-  const { veilX, steps, edgeEndX, pill, covered } = frame
+  const { future, veilX, steps, edgeEndX, pill, covered } = frame
   // The veil covers to the drawing's right end. Its edge moves with the cursor; the tiles after
   // it stay put (veilEdgeEndX), so a frame repaints only the strip where the edge moved. The tiles
   // end on whole pixels and the veil's shapes are drawn with crisp edges: two faded tiles side by

@@ -13,6 +13,7 @@ import { gifWriter } from '../../viz/gif'
 import { saveFile, svgToCanvas } from './download'
 import type { Saved } from './exports'
 import { fileStem } from './scenarioFile'
+import { nextTimerTask } from '../whenIdle'
 
 export type AnimationFormat = 'gif' | 'webm'
 
@@ -23,8 +24,6 @@ export interface AnimationOptions {
 }
 
 export type Progress = (done: number, total: number) => void
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export async function exportAnimation(
   lab: LabRun,
@@ -69,7 +68,7 @@ async function gif(frames: Frames, onProgress: Progress): Promise<Uint8Array> {
       holdMs: frame.holdMs,
     })
     onProgress(i + 1, frames.length)
-    await nextTask()
+    await nextTimerTask()
   }
   return writer.finish()
 }
@@ -122,7 +121,7 @@ async function webm(
     video.close()
     atUs += durationUs
     onProgress(i + 1, frames.length)
-    await nextTask()
+    await nextTimerTask()
   }
   await encoder.flush()
   encoder.close()
