@@ -118,6 +118,21 @@ test('pausing client B from the UI changes the outcome', async ({ page }) => {
   await expect(page).toHaveURL(/\?scenario=gc-pause&t=\d+$/)
 })
 
+test('the panels never move when the sharing tools above them load late', async ({ page }) => {
+  // A slow network for the sharing tools' code: the panels below them must not appear first and
+  // then be pushed down under the reader's pointer (a click in that moment was lost).
+  await page.route(/ShareBar-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('/?scenario=gc-pause&t=12000')
+  const tabs = page.getByRole('tablist', { name: 'Lab panels' })
+  await tabs.waitFor()
+  const before = await tabs.boundingBox()
+  await expect(page.getByRole('group', { name: 'Share' })).toBeVisible()
+  expect(await tabs.boundingBox()).toEqual(before)
+})
+
 test('a message activated in the diagram can be dropped', async ({ page }) => {
   await page.goto('/?scenario=gc-pause&t=12000')
   // The diagram's messages are one roving tab stop; Enter activates the focused one.

@@ -35,11 +35,17 @@ const StageDock = lazy(() =>
   import('./StageDock').then((module) => ({ default: module.StageDock })),
 )
 const LargeRun = lazy(() => import('./LargeRun').then((module) => ({ default: module.LargeRun })))
-const Panels = lazy(() => import('./Panels').then((module) => ({ default: module.Panels })))
 // Sharing and authoring sit below the stage: out of the first load (its dialogs, editor and
 // exporters load later still, on first use).
-const ShareBar = lazy(() =>
-  import('./share/ShareBar').then((module) => ({ default: module.ShareBar })),
+const shareBarModule = () => import('./share/ShareBar')
+const ShareBar = lazy(() => shareBarModule().then((module) => ({ default: module.ShareBar })))
+// The panels sit below the sharing tools and appear only once the tools' code is in: the tools
+// arriving after the panels pushed them 59 px down, under a reader's pointer (a click in them was
+// lost when it came in that moment). Should the tools fail to load, the panels still show.
+const Panels = lazy(() =>
+  Promise.all([import('./Panels'), shareBarModule().catch(() => null)]).then(([module]) => ({
+    default: module.Panels,
+  })),
 )
 
 /**
