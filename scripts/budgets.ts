@@ -57,15 +57,16 @@ const budgets: Budget[] = [
     // snapshots made when first needed (+0.3 kB; 105.3 kB when raised: a 100k-event run is laid
     // out about a fifth faster, and an edit no longer replays the whole run first); 106.5 since the
     // cursor's parts move by writes between renders (as the embed's, +0.9 kB; 106.4 kB when
-    // raised). The element is
+    // raised); 107 since the scrubber follows a playing cursor by writes too (+0.2 kB; 106.6 kB
+    // when raised: the embed's script time while its story plays fell about a sixth). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
-    name: 'custom element (fencing-lab.js, one file) ≤ 106.5 kB gzipped',
+    name: 'custom element (fencing-lab.js, one file) ≤ 107 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 106.5 * KB && size.files.length === 1,
+        ok: size.bytes <= 107 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },

@@ -3,14 +3,12 @@
  * the WAI-ARIA slider pattern with a meaningful aria-valuetext), speed on a log scale, how Play
  * moves (the story, line by line, or true time), the future toggle and compare mode.
  */
-import { useId, useMemo } from 'react'
-import type { FutureMode, PlayMode } from '../store'
-import { cursorBoundsOf, momentWords, SPEEDS, useLab, useLabAction } from '../store'
-import { eventIndexAt } from '../timeline'
-import { formatMs } from '../sim'
+import { useId, useLayoutEffect, useMemo, useRef } from 'react'
+import type { FutureMode, LabRun, PlayMode } from '../store'
+import { cursorBoundsOf, momentWords, SPEEDS, useLab, useLabAction, useLabStore } from '../store'
 import { clockText, speedText } from './format'
 import { useElementWidth } from './hooks'
-import { scrubberStepMs, shownCursorMs } from './scrubberStep'
+import { scrubberFace, scrubberStepMs } from './scrubberStep'
 import {
   CompareIcon,
   EndIcon,
@@ -132,19 +130,44 @@ export function IconButton({
   )
 }
 
+/**
+ * The scrubber follows a moving cursor by writes between renders (zustand's "transient updates"),
+ * as the diagram's cursor parts do (viz/Cursor.tsx): React renders it when its range, its run or
+ * its track's width changes; in between, the store's listener writes the thumb, the clock and the
+ * spoken value for the cursor as shown (`scrubberFace`, the numbers the render uses too). While the
+ * story plays, the thumb moves most frames, and a render of the scrubber each of them was about a
+ * fifth of the embed's script time (issue 18).
+ */
 export function Scrubber() {
+  const store = useLabStore()
   const [trackRef, trackPx] = useElementWidth<HTMLInputElement>()
+  const clockRef = useRef<HTMLSpanElement>(null)
   const startMs = useLab((s) => cursorBoundsOf(s).startMs)
   const endMs = useLab((s) => cursorBoundsOf(s).endMs)
   // Playing by time, the thumb and the clock follow the cursor a track pixel at a time.
   const stepMs = scrubberStepMs(endMs - startMs, trackPx)
-  const cursorMs = useLab((s) => shownCursorMs(s, stepMs, startMs))
-  // Two plain selectors, not a shallow-compared pair: they run at every move of a playing cursor.
-  const lab = useLab((s) => s.lab)
-  const index = useLab((s) => eventIndexAt(s.lab.timeline, s.cursorMs))
   const setCursor = useLabAction('setCursor')
-  // The words change only when an event is crossed; the time in front of them on every move.
-  const words = useMemo(() => momentWords(lab, index), [lab, index])
+  // The words change only when an event is crossed: built once per event, not once per move.
+  const wordsAt = useMemo(() => lastWords(), [])
+  const face = scrubberFace(store.getState(), stepMs, startMs, wordsAt)
+  useLayoutEffect(() => {
+    // The spoken value names the time and the moment: when it is unchanged, so is the rest.
+    // (Null: the first write puts all three in place, whatever moved since the render.)
+    let shown: string | null = null
+    const write = () => {
+      const next = scrubberFace(store.getState(), stepMs, startMs, wordsAt)
+      const input = trackRef.current
+      const clock = clockRef.current
+      if (input === null || clock === null || next.valueText === shown) return
+      shown = next.valueText
+      input.value = String(next.valueMs)
+      input.setAttribute('aria-valuetext', next.valueText)
+      clock.textContent = next.clock
+    }
+    const unsubscribe = store.subscribe(write)
+    write()
+    return unsubscribe
+  }, [store, stepMs, startMs, wordsAt, trackRef])
   const id = useId()
   return (
     <div className="fl-scrubber">
@@ -160,15 +183,27 @@ export function Scrubber() {
         min={startMs}
         max={endMs}
         step={1}
-        value={Math.round(cursorMs)}
-        aria-valuetext={`${formatMs(Math.round(cursorMs))}: ${words}`}
+        value={face.valueMs}
+        aria-valuetext={face.valueText}
         onChange={(e) => setCursor(Number(e.currentTarget.value))}
       />
       <output className="fl-clock" htmlFor={id} aria-hidden="true">
-        {clockText(cursorMs)} <span className="fl-clock-end">/ {clockText(endMs)}</span>
+        <span ref={clockRef}>{face.clock}</span>{' '}
+        <span className="fl-clock-end">/ {clockText(endMs)}</span>
       </output>
     </div>
   )
+}
+
+/** `momentWords`, remembering the last run and event asked about. */
+function lastWords(): (lab: LabRun, index: number) => string {
+  let last: { lab: LabRun; index: number; words: string } | null = null
+  return (lab, index) => {
+    if (last === null || last.lab !== lab || last.index !== index) {
+      last = { lab, index, words: momentWords(lab, index) }
+    }
+    return last.words
+  }
 }
 
 function SpeedControl() {

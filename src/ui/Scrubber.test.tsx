@@ -2,7 +2,7 @@
  * The scrubber in jsdom: exact wherever the reader looks at a moment, a track pixel at a time
  * while playing by time (scrubberStep.ts).
  */
-import { act } from 'react'
+import { act, Profiler } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLabStore, cursorBoundsOf, LabProvider } from '../store'
 import type { LabStoreState } from '../store'
@@ -19,20 +19,25 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function mount(trackPx: number) {
+function mount(trackPx: number, store = createLabStore({ preset: 'gc-pause' })) {
   // jsdom lays nothing out: the track is as wide as the test says.
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(trackPx)
-  const store = createLabStore({ preset: 'gc-pause' })
-  const { host } = roots.mount(
+  let commits = 0
+  const { host, root } = roots.mount(
     <LabProvider store={store}>
-      <Scrubber />
+      <Profiler id="scrubber" onRender={() => commits++}>
+        <Scrubber />
+      </Profiler>
     </LabProvider>,
   )
   const input = host.querySelector<HTMLInputElement>('input[data-scrubber]')
   const clock = host.querySelector('.fl-clock')
   if (input === null || clock === null) throw new Error('no scrubber')
   const set = (change: Partial<LabStoreState>) => act(() => store.setState(change))
-  return { store, input, clock, set }
+  /** What a reader sees and hears: the thumb, the clock, the spoken value. */
+  const face = () => [input.value, clock.textContent, input.getAttribute('aria-valuetext')]
+  const unmount = () => act(() => root.unmount())
+  return { store, input, clock, set, face, commits: () => commits, unmount }
 }
 
 describe('Scrubber', () => {
@@ -65,5 +70,39 @@ describe('Scrubber', () => {
     const { input, set } = mount(0)
     set({ playMode: 'time', playing: true, cursorMs: 5_005 })
     expect(input.value).toBe('5005')
+  })
+
+  it('moves without a render, showing what a scrubber drawn afresh shows at every move', () => {
+    const live = mount(400)
+    const { startMs, endMs } = cursorBoundsOf(live.store.getState())
+    const rendered = live.commits()
+    // Playing by time and in the story, paused, and stepping from event to event in reduced
+    // motion: every way the cursor moves without the range or the track changing.
+    const moves: Partial<LabStoreState>[] = []
+    for (let ms = startMs; ms <= endMs + 500; ms += 137) {
+      moves.push({ playMode: 'time', playing: true, cursorMs: ms })
+    }
+    for (const line of live.store.getState().lab.captions) {
+      moves.push({ playMode: 'story', playing: true, cursorMs: line.atMs })
+      moves.push({ playing: true, cursorMs: line.atMs + 33 })
+    }
+    moves.push({ playing: false, cursorMs: 7_301 }, { reducedMotion: true, cursorMs: 12_000 })
+    for (const move of moves) {
+      live.set(move)
+      const fresh = mount(400, live.store)
+      expect(live.face()).toEqual(fresh.face())
+      fresh.unmount()
+    }
+    expect(moves.length).toBeGreaterThan(100)
+    expect(live.commits()).toBe(rendered)
+  })
+
+  it('is drawn again, at the right place, when its run changes', () => {
+    const view = mount(400)
+    view.set({ cursorMs: 9_000 })
+    act(() => view.store.getState().loadPreset('redlock-pause'))
+    const fresh = mount(400, view.store)
+    expect(view.face()).toEqual(fresh.face())
+    expect(view.input.max).toBe(fresh.input.max)
   })
 })

@@ -8,8 +8,10 @@
  * its lines' events) and never runs backwards. Anywhere else (paused, stepped, dragged, or playing
  * in reduced motion, which jumps from event to event) it shows the cursor exactly.
  */
+import { formatMs } from '../sim'
 import type { LabStoreState } from '../store'
 import { eventIndexAt } from '../timeline'
+import { clockText } from './format'
 
 /** The smallest of 1, 2, 5 × 10^k milliseconds that is at least `ms` (1 for anything up to 1). */
 export function roundStepMs(ms: number): number {
@@ -31,4 +33,28 @@ export function shownCursorMs(s: LabStoreState, stepMs: number, startMs: number)
   const passedMs = run.events[eventIndexAt(timeline, s.cursorMs)]?.atMs ?? startMs
   const fromMs = Math.max(startMs, passedMs)
   return fromMs + Math.floor((s.cursorMs - fromMs) / stepMs) * stepMs
+}
+
+/** What the scrubber shows for a state: the thumb's value, the clock, and the spoken value. */
+export interface ScrubberFace {
+  valueMs: number
+  clock: string
+  valueText: string
+}
+
+/**
+ * The scrubber's face for the store's state, as its render and the store's listener both write it
+ * (Controls.tsx): `stepMs` and `startMs` from the render, the words for the event under the
+ * cursor from `wordsAt` (which remembers the last, so a listener builds them once per event).
+ */
+export function scrubberFace(
+  s: LabStoreState,
+  stepMs: number,
+  startMs: number,
+  wordsAt: (lab: LabStoreState['lab'], index: number) => string,
+): ScrubberFace {
+  // The clock, the thumb and the spoken value show the same whole millisecond.
+  const valueMs = Math.round(shownCursorMs(s, stepMs, startMs))
+  const words = wordsAt(s.lab, eventIndexAt(s.lab.timeline, s.cursorMs))
+  return { valueMs, clock: clockText(valueMs), valueText: `${formatMs(valueMs)}: ${words}` }
 }
