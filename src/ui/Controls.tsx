@@ -4,11 +4,12 @@
  * moves (the story, line by line, or true time), the future toggle and compare mode.
  */
 import { useId, useLayoutEffect, useMemo, useRef } from 'react'
-import type { FutureMode, LabRun, PlayMode } from '../store'
-import { cursorBoundsOf, momentWords, SPEEDS, useLab, useLabAction, useLabStore } from '../store'
+import type { FutureMode, PlayMode } from '../store'
+import { cursorBoundsOf, SPEEDS, useLab, useLabAction, useLabStore } from '../store'
 import { clockText, speedText } from './format'
 import { useElementWidth } from './hooks'
-import { scrubberFace, scrubberStepMs } from './scrubberStep'
+import type { ScrubberFace } from './scrubberStep'
+import { scrubberFaces, scrubberStepMs } from './scrubberStep'
 import {
   CompareIcon,
   EndIcon,
@@ -134,7 +135,7 @@ export function IconButton({
  * The scrubber follows a moving cursor by writes between renders (zustand's "transient updates"),
  * as the diagram's cursor parts do (viz/Cursor.tsx): React renders it when its range, its run or
  * its track's width changes; in between, the store's listener writes the thumb, the clock and the
- * spoken value for the cursor as shown (`scrubberFace`, the numbers the render uses too). While the
+ * spoken value for the cursor as shown (`scrubberFaces`, the numbers the render uses too). While the
  * story plays, the thumb moves most frames, and a render of the scrubber each of them was about a
  * fifth of the embed's script time (issue 18).
  */
@@ -147,19 +148,17 @@ export function Scrubber() {
   // Playing by time, the thumb and the clock follow the cursor a track pixel at a time.
   const stepMs = scrubberStepMs(endMs - startMs, trackPx)
   const setCursor = useLabAction('setCursor')
-  // The words change only when an event is crossed: built once per event, not once per move.
-  const wordsAt = useMemo(() => lastWords(), [])
-  const face = scrubberFace(store.getState(), stepMs, startMs, wordsAt)
+  const faceOf = useMemo(() => scrubberFaces(), [])
+  const face = faceOf(store.getState(), stepMs, startMs)
   useLayoutEffect(() => {
-    // The spoken value names the time and the moment: when it is unchanged, so is the rest.
-    // (Null: the first write puts all three in place, whatever moved since the render.)
-    let shown: string | null = null
+    // Null: the first write puts all three in place, whatever moved since the render.
+    let shown: ScrubberFace | null = null
     const write = () => {
-      const next = scrubberFace(store.getState(), stepMs, startMs, wordsAt)
+      const next = faceOf(store.getState(), stepMs, startMs)
       const input = trackRef.current
       const clock = clockRef.current
-      if (input === null || clock === null || next.valueText === shown) return
-      shown = next.valueText
+      if (input === null || clock === null || next === shown) return
+      shown = next
       input.value = String(next.valueMs)
       input.setAttribute('aria-valuetext', next.valueText)
       clock.textContent = next.clock
@@ -167,7 +166,7 @@ export function Scrubber() {
     const unsubscribe = store.subscribe(write)
     write()
     return unsubscribe
-  }, [store, stepMs, startMs, wordsAt, trackRef])
+  }, [store, stepMs, startMs, faceOf, trackRef])
   const id = useId()
   return (
     <div className="fl-scrubber">
@@ -193,17 +192,6 @@ export function Scrubber() {
       </output>
     </div>
   )
-}
-
-/** `momentWords`, remembering the last run and event asked about. */
-function lastWords(): (lab: LabRun, index: number) => string {
-  let last: { lab: LabRun; index: number; words: string } | null = null
-  return (lab, index) => {
-    if (last === null || last.lab !== lab || last.index !== index) {
-      last = { lab, index, words: momentWords(lab, index) }
-    }
-    return last.words
-  }
 }
 
 function SpeedControl() {

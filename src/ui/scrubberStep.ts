@@ -10,6 +10,7 @@
  */
 import { formatMs } from '../sim'
 import type { LabStoreState } from '../store'
+import { momentWords } from '../store'
 import { eventIndexAt } from '../timeline'
 import { clockText } from './format'
 
@@ -35,26 +36,34 @@ export function shownCursorMs(s: LabStoreState, stepMs: number, startMs: number)
   return fromMs + Math.floor((s.cursorMs - fromMs) / stepMs) * stepMs
 }
 
-/** What the scrubber shows for a state: the thumb's value, the clock, and the spoken value. */
+/** What the scrubber shows: the thumb's value, the clock, and the spoken value. */
 export interface ScrubberFace {
   valueMs: number
   clock: string
   valueText: string
 }
 
+export type ScrubberFaceOf = (s: LabStoreState, stepMs: number, startMs: number) => ScrubberFace
+
 /**
  * The scrubber's face for the store's state, as its render and the store's listener both write it
- * (Controls.tsx): `stepMs` and `startMs` from the render, the words for the event under the
- * cursor from `wordsAt` (which remembers the last, so a listener builds them once per event).
+ * (Controls.tsx), with `stepMs` and `startMs` from the render. It remembers its last answer and
+ * gives the same object back while the thumb's millisecond and the event under the cursor stay:
+ * the listener hears every change of the store, and most move neither (playing by time, the thumb
+ * moves one frame in three on the lab's track); the words are built once per event.
  */
-export function scrubberFace(
-  s: LabStoreState,
-  stepMs: number,
-  startMs: number,
-  wordsAt: (lab: LabStoreState['lab'], index: number) => string,
-): ScrubberFace {
-  // The clock, the thumb and the spoken value show the same whole millisecond.
-  const valueMs = Math.round(shownCursorMs(s, stepMs, startMs))
-  const words = wordsAt(s.lab, eventIndexAt(s.lab.timeline, s.cursorMs))
-  return { valueMs, clock: clockText(valueMs), valueText: `${formatMs(valueMs)}: ${words}` }
+export function scrubberFaces(): ScrubberFaceOf {
+  let last: { lab: LabStoreState['lab']; index: number; words: string; face: ScrubberFace } | null =
+    null
+  return (s, stepMs, startMs) => {
+    // The clock, the thumb and the spoken value show the same whole millisecond.
+    const valueMs = Math.round(shownCursorMs(s, stepMs, startMs))
+    const index = eventIndexAt(s.lab.timeline, s.cursorMs)
+    const sameEvent = last !== null && last.lab === s.lab && last.index === index
+    if (sameEvent && last?.face.valueMs === valueMs) return last.face
+    const words = sameEvent && last !== null ? last.words : momentWords(s.lab, index)
+    const face = { valueMs, clock: clockText(valueMs), valueText: `${formatMs(valueMs)}: ${words}` }
+    last = { lab: s.lab, index, words, face }
+    return face
+  }
 }
