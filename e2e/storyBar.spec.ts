@@ -121,6 +121,14 @@ for (const size of SIZES) {
       const barBox = await bar(page).boundingBox()
       expect(tabBox?.y ?? 0).toBeGreaterThanOrEqual((barBox?.height ?? 999) - 1)
       expect(await onTop(tab)).toBe(true)
+      // The bar's height reaches the tabs by a rule only they match (src/ui/dockHeight.ts), not
+      // by a variable on the page's root, which restyled the whole page at each change.
+      expect(
+        await page.evaluate(() => document.documentElement.style.getPropertyValue('--fl-dock-h')),
+      ).toBe('')
+      expect(await page.locator('.fl-tablist').evaluate((el) => getComputedStyle(el).top)).toBe(
+        `${Math.round(barBox?.height ?? 0)}px`,
+      )
       await clickAt(page, tab)
       await expect(tab).toHaveAttribute('aria-selected', 'true')
       // Playwright's own click too (it scrolls the tab into view first, as the soak does).

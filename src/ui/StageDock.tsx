@@ -16,6 +16,7 @@ import { cursorBoundsOf, useLab, useLabAction } from '../store'
 import { storyMeta, storyWhen, useStoryLine } from './Caption'
 import { clockText } from './format'
 import { PauseIcon, PlayIcon } from './icons'
+import { dockHeight } from './dockHeight'
 import { dockFits, dockShown } from './dockRule'
 
 /** Room kept between a focused control and the bar (or the tabs under it). */
@@ -157,6 +158,7 @@ function useDockShown(
   const [shown, setShown] = useState(false)
   useEffect(() => {
     const root = document.documentElement.style
+    const barHeight = dockHeight(document)
     let frame = 0
     let current = false
     const update = () => {
@@ -167,14 +169,12 @@ function useDockShown(
       const dockPx = d.offsetHeight
       const viewportPx = window.innerHeight
       const tabsPx = s.closest('.fl-lab')?.querySelector<HTMLElement>('.fl-tablist')?.offsetHeight
-      // Written only when they change: a style on the page's root restyles the whole page.
-      const dockHeight = `${dockPx}px`
+      // Written only when they change: the bar's height to the tabs' own rule (dockHeight.ts), the
+      // scroll padding to the root (a style on the root restyles the page).
+      barHeight.write(`${dockPx}px`)
       const padding = dockFits(viewportPx, dockPx)
         ? `${dockPx + (tabsPx ?? 0) + FOCUS_ROOM_PX}px`
         : ''
-      if (root.getPropertyValue('--fl-dock-h') !== dockHeight) {
-        root.setProperty('--fl-dock-h', dockHeight)
-      }
       if (root.scrollPaddingTop !== padding) root.scrollPaddingTop = padding
       const next = dockShown({
         stageBottomPx: s.getBoundingClientRect().bottom,
@@ -206,7 +206,7 @@ function useDockShown(
       added?.disconnect()
       if (frame !== 0) cancelAnimationFrame(frame)
       root.scrollPaddingTop = ''
-      root.removeProperty('--fl-dock-h')
+      barHeight.remove()
     }
   }, [stage, dock])
   return shown
