@@ -125,11 +125,18 @@ test('the panels never move when the sharing tools above them load late', async 
     await new Promise((resolve) => setTimeout(resolve, 1500))
     await route.continue()
   })
+  // And the code of the bar's "Real history" group later still (once a chunk of its own, which
+  // arrived after the panels: the bar grew by a row and pushed them 36 px down).
+  await page.route(/(HistoryOpener|open)-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await route.continue()
+  })
   await page.goto('/?scenario=gc-pause&t=12000')
   const tabs = page.getByRole('tablist', { name: 'Lab panels' })
   await tabs.waitFor()
   const before = await tabs.boundingBox()
   await expect(page.getByRole('group', { name: 'Share' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Real history' })).toBeVisible()
   expect(await tabs.boundingBox()).toEqual(before)
 })
 

@@ -18,11 +18,13 @@ import { labLocation, shareUrl } from './shareLink'
 import type { FileDrops } from '../fileDrops'
 import { carriesFiles } from '../fileDrops'
 import './share.css'
+// Part of this bar's own code (it loads below the first screen with it): loaded on its own, the
+// "Real history" group arrived after the bar and the panels were drawn, and the bar growing by a
+// row then pushed the panels 36 px down under the reader's pointer.
+import HistoryOpener from '../history/HistoryOpener'
 
 const EmbedDialog = lazy(() => import('./EmbedDialog'))
 const ScenarioEditor = lazy(() => import('./ScenarioEditor'))
-// Opening a real history (files, paste) loads with the history code, below the first screen.
-const HistoryOpener = lazy(() => import('../history/HistoryOpener'))
 
 const NOT_IN_A_LINK = 'A real history is not put in a link.'
 
@@ -285,9 +287,7 @@ export function ShareBar({ drops }: { drops?: FileDrops | undefined } = {}) {
             }}
           />
         </div>
-        <Suspense fallback={null}>
-          <HistoryOpener />
-        </Suspense>
+        <HistoryOpener />
         <div className="fl-share-group" role="group" aria-labelledby={`${ids}-download`}>
           <span id={`${ids}-download`} className="fl-share-label">
             Download
