@@ -58,7 +58,7 @@ const budgets: Budget[] = [
     // out about a fifth faster, and an edit no longer replays the whole run first); 106.5 since the
     // cursor's parts move by writes between renders (as the embed's, +0.9 kB; 106.4 kB when
     // raised); 107 since the scrubber follows a playing cursor by writes too (+0.2 kB; 106.6 kB
-    // when raised: the embed's script time while its story plays fell about a sixth). The element is
+    // when raised: the embed's script time while it plays fell about a sixth). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
     name: 'custom element (fencing-lab.js, one file) ≤ 107 kB gzipped',

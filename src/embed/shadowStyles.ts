@@ -8,6 +8,7 @@
  * - `@media (max-width: …)` becomes `@container (…)` on the host element: the element's layout
  *   follows its own width (a narrow column on a wide screen), not the window's.
  */
+import { canConstructStyleSheets } from '../viz/constructedSheets'
 
 /** The host element: isolated from the page's inherited styles, sized by its own width. */
 export const HOST_CSS = `
@@ -45,7 +46,7 @@ let shared: CSSStyleSheet[] | null = null
  * <style> element.
  */
 export function adoptElementStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
-  if (canConstruct() && 'adoptedStyleSheets' in root) {
+  if (canConstructStyleSheets() && 'adoptedStyleSheets' in root) {
     shared ??= cssTexts.map((text) => {
       const sheet = new CSSStyleSheet()
       sheet.replaceSync(text)
@@ -57,12 +58,4 @@ export function adoptElementStyles(root: ShadowRoot, cssTexts: readonly string[]
   const style = root.ownerDocument.createElement('style')
   style.textContent = cssTexts.join('\n')
   root.prepend(style)
-}
-
-function canConstruct(): boolean {
-  try {
-    return typeof new CSSStyleSheet().replaceSync === 'function'
-  } catch {
-    return false
-  }
 }

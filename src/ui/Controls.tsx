@@ -133,11 +133,11 @@ export function IconButton({
 
 /**
  * The scrubber follows a moving cursor by writes between renders (zustand's "transient updates"),
- * as the diagram's cursor parts do (viz/Cursor.tsx): React renders it when its range, its run or
- * its track's width changes; in between, the store's listener writes the thumb, the clock and the
- * spoken value for the cursor as shown (`scrubberFaces`, the numbers the render uses too). While the
- * story plays, the thumb moves most frames, and a render of the scrubber each of them was about a
- * fifth of the embed's script time (issue 18).
+ * as the diagram's cursor parts do (viz/Cursor.tsx): React renders it when its range or its
+ * track's width changes; in between, the store's listener writes the thumb, the clock and the
+ * spoken value for the cursor as shown (`scrubberFaces`, the numbers the render uses too). An
+ * embed playing on its wide track moves the thumb most frames, and a render of the scrubber each
+ * of them was about a fifth of the embed's script time (issue 18).
  */
 export function Scrubber() {
   const store = useLabStore()

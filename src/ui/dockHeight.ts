@@ -7,6 +7,8 @@
  * rule that the tabs alone match. Where stylesheets cannot be constructed (jsdom, old browsers),
  * the root carries it as before.
  */
+import { canConstructStyleSheets } from '../viz/constructedSheets'
+
 export interface DockHeight {
   /** Sets the height (`"64px"`); does nothing when it is already that. */
   write(height: string): void
@@ -16,8 +18,7 @@ export interface DockHeight {
 const PROPERTY = '--fl-dock-h'
 
 export function dockHeight(doc: Document): DockHeight {
-  const sheet = constructed()
-  if (sheet === null || !('adoptedStyleSheets' in doc)) {
+  if (!canConstructStyleSheets() || !('adoptedStyleSheets' in doc)) {
     const root = doc.documentElement.style
     return {
       write: (height) => {
@@ -26,6 +27,7 @@ export function dockHeight(doc: Document): DockHeight {
       remove: () => root.removeProperty(PROPERTY),
     }
   }
+  const sheet = new CSSStyleSheet()
   sheet.replaceSync(`.fl-tablist { ${PROPERTY}: 0px }`)
   const rule = sheet.cssRules[0] as CSSStyleRule
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
@@ -36,13 +38,5 @@ export function dockHeight(doc: Document): DockHeight {
     remove: () => {
       doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
     },
-  }
-}
-
-function constructed(): CSSStyleSheet | null {
-  try {
-    return typeof CSSStyleSheet === 'function' ? new CSSStyleSheet() : null
-  } catch {
-    return null
   }
 }

@@ -27,11 +27,18 @@ export function scrubberStepMs(spanMs: number, trackPx: number): number {
   return trackPx > 0 && spanMs > 0 ? roundStepMs(spanMs / trackPx) : 1
 }
 
-/** The cursor as the scrubber shows it (see the top of this file), never before `startMs`. */
-export function shownCursorMs(s: LabStoreState, stepMs: number, startMs: number): number {
+/**
+ * The cursor as the scrubber shows it (see the top of this file), never before `startMs`.
+ * `index`: the event under the cursor, when the caller has it already.
+ */
+export function shownCursorMs(
+  s: LabStoreState,
+  stepMs: number,
+  startMs: number,
+  index = eventIndexAt(s.lab.timeline, s.cursorMs),
+): number {
   if (stepMs <= 1 || !s.playing || s.reducedMotion) return s.cursorMs
-  const { timeline, run } = s.lab
-  const passedMs = run.events[eventIndexAt(timeline, s.cursorMs)]?.atMs ?? startMs
+  const passedMs = s.lab.run.events[index]?.atMs ?? startMs
   const fromMs = Math.max(startMs, passedMs)
   return fromMs + Math.floor((s.cursorMs - fromMs) / stepMs) * stepMs
 }
@@ -57,8 +64,8 @@ export function scrubberFaces(): ScrubberFaceOf {
     null
   return (s, stepMs, startMs) => {
     // The clock, the thumb and the spoken value show the same whole millisecond.
-    const valueMs = Math.round(shownCursorMs(s, stepMs, startMs))
     const index = eventIndexAt(s.lab.timeline, s.cursorMs)
+    const valueMs = Math.round(shownCursorMs(s, stepMs, startMs, index))
     const sameEvent = last !== null && last.lab === s.lab && last.index === index
     if (sameEvent && last?.face.valueMs === valueMs) return last.face
     const words = sameEvent && last !== null ? last.words : momentWords(s.lab, index)

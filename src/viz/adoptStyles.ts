@@ -4,6 +4,7 @@
  * (`style-src 'self'`) where an inline <style> element would be blocked, and one shared sheet
  * serves every diagram on the page. Standalone SVG files embed the same CSS as a <style>.
  */
+import { canConstructStyleSheets } from './constructedSheets'
 import { DIAGRAM_CSS } from './diagramStyles'
 
 let shared: CSSStyleSheet | null = null
@@ -12,7 +13,7 @@ export function adoptDiagramStyles(node: Node): void {
   const root = node.getRootNode()
   if (!(root instanceof Document || root instanceof ShadowRoot)) return
   const doc = root instanceof Document ? root : root.ownerDocument
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && canConstruct()) {
+  if ('adoptedStyleSheets' in root && canConstructStyleSheets()) {
     if (shared === null) {
       shared = new CSSStyleSheet()
       shared.replaceSync(DIAGRAM_CSS)
@@ -29,13 +30,4 @@ export function adoptDiagramStyles(node: Node): void {
   style.dataset.flDiagram = ''
   style.textContent = DIAGRAM_CSS
   parent.appendChild(style)
-}
-
-function canConstruct(): boolean {
-  try {
-    new CSSStyleSheet()
-    return true
-  } catch {
-    return false
-  }
 }
