@@ -75,12 +75,24 @@ test('a link to another scenario never shows the default one as its own', async 
   const page = await context.newPage()
   // Only the page's inline script runs: the app never starts, as on a slow network.
   await page.route('**/*.js', (route) => route.abort())
+  await page.goto('/')
+  const boxHeight = () => page.locator('.fl-first-paint-box').evaluate((e) => e.clientHeight)
+  const defaultHeight = await boxHeight()
+  expect(defaultHeight).toBeGreaterThan(100)
   for (const address of ['/?scenario=delayed-write', `/#s=anything`]) {
     await page.goto(address)
     await expect(page.getByRole('heading', { level: 1, name: 'Fencing Lab' })).toBeVisible()
     await expect(page.locator('.fl-question')).toBeHidden()
     await expect(page.locator('.fl-caption')).toBeHidden()
     await expect(shownDiagram(page)).toHaveCount(0)
+    // The default drawings are not even laid out (a heavy link's first frame is costly enough),
+    // and their box keeps its room, so nothing below it moves when the app draws the link.
+    const displays = await page
+      .locator('.fl-first-paint-drawing')
+      .evaluateAll((all) => all.map((e) => getComputedStyle(e).display))
+    expect(displays.length).toBeGreaterThan(1)
+    expect(displays.every((d) => d === 'none')).toBe(true)
+    expect(await boxHeight()).toBe(defaultHeight)
   }
   await context.close()
 })

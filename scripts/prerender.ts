@@ -183,9 +183,16 @@ export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): 
     .replace(root, `${root}${page}${END_MARK}`)
 }
 
-/** The parts of a first screen that belong to its scenario, hidden under a link to another. */
-const linkedRule = (parts: string) =>
-  `.fl-linked [${PRERENDERED_MARK}] :is(${parts}){visibility:hidden}`
+/**
+ * The parts of a first screen that belong to its scenario, hidden under a link to another. Their
+ * space stays, so nothing moves when the app draws the linked scenario. The drawings are not
+ * even laid out (their box keeps its height by itself, `.fl-first-paint-box`): hidden anyway,
+ * they only cost the first frame's layout, which a heavy link's page can least afford.
+ */
+const linkedRules = (parts: string) => [
+  `.fl-linked [${PRERENDERED_MARK}] :is(${parts}){visibility:hidden}`,
+  `.fl-linked [${PRERENDERED_MARK}] .fl-first-paint-drawing{display:none}`,
+]
 
 async function plans(module: typeof Screens): Promise<PagePlan[]> {
   const tour = module.renderTourFirstScreen(TOUR_DRAWING_WIDTHS_PX, TOUR_MAX_DIAGRAM_WIDTH_PX)
@@ -195,14 +202,14 @@ async function plans(module: typeof Screens): Promise<PagePlan[]> {
       screen: module.renderFirstScreen(DRAWING_WIDTHS_PX, MAX_DIAGRAM_WIDTH_PX),
       frameClass: 'fl-diagram-frame',
       script: LINKED_SCRIPT,
-      rules: [linkedRule('.fl-picker-select,.fl-question,.fl-caption,.fl-first-paint')],
+      rules: linkedRules('.fl-picker-select,.fl-question,.fl-caption,.fl-first-paint'),
     },
     {
       file: 'tour.html',
       screen: tour,
       frameClass: 'fl-tour-diagram',
       script: tourLinkedScript(tour.hash),
-      rules: [linkedRule('.fl-tour-main')],
+      rules: linkedRules('.fl-tour-main'),
     },
     {
       file: 'embed.html',
