@@ -79,3 +79,18 @@ export function readFirstScreen(
     }
   })
 }
+
+/**
+ * The prerendered drawings as the page lays them out: their computed `display`, and the height of
+ * the box that holds them (under a link to another scenario they are not laid out at all, and the
+ * box keeps the default page's room).
+ */
+export async function firstPaintDrawings(
+  page: Page,
+): Promise<{ displays: string[]; boxHeightPx: number }> {
+  const displays = await page
+    .locator('.fl-first-paint-drawing')
+    .evaluateAll((all) => all.map((e) => getComputedStyle(e).display))
+  const boxHeightPx = await page.locator('.fl-first-paint-box').evaluate((e) => e.clientHeight)
+  return { displays, boxHeightPx }
+}

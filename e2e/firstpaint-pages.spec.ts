@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { readFirstScreen, watchFirstScreen } from './firstScreen'
+import { firstPaintDrawings, readFirstScreen, watchFirstScreen } from './firstScreen'
 import { DEFAULT_PRESET_ID, PRESETS } from '../src/sim'
 
 const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID)
@@ -69,20 +69,17 @@ test('no page is painted half-parsed: the first paint waits for the end of the f
 test('a link to anything else shows no default copy as its own', async ({ browser }) => {
   const page = await withoutApp(browser)
   await page.goto('/tour.html')
-  const boxHeight = () => page.locator('.fl-first-paint-box').evaluate((e) => e.clientHeight)
-  const defaultHeight = await boxHeight()
+  const { boxHeightPx } = await firstPaintDrawings(page)
   for (const address of ['/tour.html?theme=dark', '/tour.html#fencing/answer']) {
     await page.goto(address)
     await expect(page.getByRole('link', { name: 'Fencing Lab' })).toBeVisible()
     await expect(page.locator('.fl-tour-question')).toBeHidden()
     await expect(shownDiagram(page)).toHaveCount(0)
     // Not laid out either, in a box that keeps its room.
-    const displays = await page
-      .locator('.fl-first-paint-drawing')
-      .evaluateAll((all) => all.map((e) => getComputedStyle(e).display))
-    expect(displays.length).toBeGreaterThan(0)
-    expect(displays.every((d) => d === 'none')).toBe(true)
-    expect(await boxHeight()).toBe(defaultHeight)
+    const linked = await firstPaintDrawings(page)
+    expect(linked.displays).toEqual(linked.displays.map(() => 'none'))
+    expect(linked.displays.length).toBeGreaterThan(0)
+    expect(linked.boxHeightPx).toBe(boxHeightPx)
   }
   for (const address of [
     '/embed.html?scenario=delayed-write',

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { readFirstScreen, watchFirstScreen } from './firstScreen'
+import { firstPaintDrawings, readFirstScreen, watchFirstScreen } from './firstScreen'
 import { DEFAULT_PRESET_ID, PRESETS } from '../src/sim'
 
 const preset = PRESETS.find((p) => p.id === DEFAULT_PRESET_ID)
@@ -76,9 +76,8 @@ test('a link to another scenario never shows the default one as its own', async 
   // Only the page's inline script runs: the app never starts, as on a slow network.
   await page.route('**/*.js', (route) => route.abort())
   await page.goto('/')
-  const boxHeight = () => page.locator('.fl-first-paint-box').evaluate((e) => e.clientHeight)
-  const defaultHeight = await boxHeight()
-  expect(defaultHeight).toBeGreaterThan(100)
+  const { boxHeightPx } = await firstPaintDrawings(page)
+  expect(boxHeightPx).toBeGreaterThan(100)
   for (const address of ['/?scenario=delayed-write', `/#s=anything`]) {
     await page.goto(address)
     await expect(page.getByRole('heading', { level: 1, name: 'Fencing Lab' })).toBeVisible()
@@ -87,12 +86,10 @@ test('a link to another scenario never shows the default one as its own', async 
     await expect(shownDiagram(page)).toHaveCount(0)
     // The default drawings are not even laid out (a heavy link's first frame is costly enough),
     // and their box keeps its room, so nothing below it moves when the app draws the link.
-    const displays = await page
-      .locator('.fl-first-paint-drawing')
-      .evaluateAll((all) => all.map((e) => getComputedStyle(e).display))
-    expect(displays.length).toBeGreaterThan(1)
-    expect(displays.every((d) => d === 'none')).toBe(true)
-    expect(await boxHeight()).toBe(defaultHeight)
+    const linked = await firstPaintDrawings(page)
+    expect(linked.displays).toEqual(linked.displays.map(() => 'none'))
+    expect(linked.displays.length).toBeGreaterThan(1)
+    expect(linked.boxHeightPx).toBe(boxHeightPx)
   }
   await context.close()
 })
