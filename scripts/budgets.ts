@@ -33,13 +33,16 @@ const budgets: Budget[] = [
     // (src/sim/presets/presetList.onDemand.ts, −6.6 kB; 84.5 kB when lowered); 86 since the
     // playhead, the veil and the pill move by writes between renders and the scrubber follows a
     // cursor playing by time a track pixel at a time (src/viz/Cursor.tsx, src/ui/scrubberStep.ts,
-    // +0.9 kB; 85.9 kB when raised): playing by time costs about a third less script.
-    name: 'embed first-load JS ≤ 86 kB gzipped',
+    // +0.9 kB; 85.9 kB when raised): playing by time costs about a third less script; 86.5 since
+    // the diagram's pointer handlers live in hooks that keep no older render's run alive
+    // (src/viz/useDiagramPointer.ts, +0.2 kB; 86.0 kB when raised): the first run a diagram drew
+    // stayed in memory for the diagram's life.
+    name: 'embed first-load JS ≤ 86.5 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('embed.html', 'manifest.embed.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 86 * KB,
+        ok: size.bytes <= 86.5 * KB,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },

@@ -35,6 +35,9 @@ const StageDock = lazy(() =>
   import('./StageDock').then((module) => ({ default: module.StageDock })),
 )
 const LargeRun = lazy(() => import('./LargeRun').then((module) => ({ default: module.LargeRun })))
+const ShortcutsList = lazy(() =>
+  import('./ShortcutsList').then((module) => ({ default: module.ShortcutsList })),
+)
 // Sharing and authoring sit below the stage: out of the first load (its dialogs, editor and
 // exporters load later still, on first use).
 const shareBarModule = () => import('./share/ShareBar')
@@ -196,45 +199,18 @@ function ThemeToggle() {
 }
 
 function Shortcuts() {
+  // The list loads when first opened: its words are no part of the first screen.
+  const [opened, setOpened] = useState(false)
   return (
-    <details className="fl-shortcuts">
+    <details className="fl-shortcuts" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>Keyboard shortcuts</summary>
-      <dl>
-        <dt>
-          <kbd>Space</kbd>
-        </dt>
-        <dd>Play or pause</dd>
-        <dt>
-          <kbd>→</kbd> <kbd>←</kbd>
-        </dt>
-        <dd>Next or previous event</dd>
-        <dt>
-          <kbd>Home</kbd> <kbd>End</kbd>
-        </dt>
-        <dd>Start or end of the run</dd>
-        <dt>
-          <kbd>Page Down</kbd> <kbd>Page Up</kbd>
-        </dt>
-        <dd>Next or previous violation or rejection</dd>
-        <dt>
-          <kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>Z</kbd>, with <kbd>Shift</kbd>
-        </dt>
-        <dd>Undo, redo an edit</dd>
-        <dt>
-          <kbd>+</kbd> <kbd>−</kbd>
-        </dt>
-        <dd>Zoom the time axis in or out, about the cursor</dd>
-      </dl>
-      <p className="fl-hint">
-        These keys work anywhere on the page except in a text field or a control that uses them
-        itself; Tab reaches every control.
-      </p>
-      <p className="fl-hint">
-        On the diagram: a click seeks and a drag scrubs. <kbd>Ctrl</kbd>/<kbd>⌘</kbd> + wheel or a
-        pinch zooms. Zoomed in, a drag pans the view (a sideways swipe too) and a drag that starts
-        on the playhead scrubs; the view follows the cursor when it moves out of sight; Fit shows
-        the whole run again.
-      </p>
+      {opened && (
+        <LoadBoundary what="shortcuts">
+          <Suspense fallback={<p className="fl-hint">Loading the shortcuts…</p>}>
+            <ShortcutsList />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </details>
   )
 }
