@@ -10,6 +10,7 @@ import type { ScenarioInput } from '../src/sim'
 import { estimateRun, parseScenario } from '../src/sim'
 import { count as estimateWords } from '../src/store/largeRun'
 import { contentionScenario } from '../bench/workloads'
+import { AFTER_PAINT_LIMIT_MS } from '../src/ui/panelMoment'
 
 /** A client renewing every `renewEveryMs` until the horizon. */
 function renewing(durationMs: number, renewEveryMs: number): ScenarioInput {
@@ -238,9 +239,9 @@ test('the embed refuses a huge link with its size and a link to the lab', async 
 test('edits of a heavy run keep one run in memory, not the ones before it', async ({ page }) => {
   test.setTimeout(180_000)
   // Ten clients contending for 500 rounds (~130k events, computed in the worker): each edit is
-  // another run of that size. A trial that held the panels back while a heavy run was drawn kept
-  // the run before it alive after each edit (49 -> 72 MiB here, the bench's 2M-event link 409 ->
-  // 811 MiB after ten edits); nothing said so but the bench.
+  // another run of that size. The panels' first wait for a heavy run's diagram kept the first run
+  // alive for good (49 -> 72 MiB here, the bench's 2M-event link 409 -> 811 MiB after ten edits);
+  // nothing said so but the bench.
   const scenario = parseScenario(contentionScenario(10, 500))
   if (!scenario.ok) throw new Error(scenario.message)
   await openLab(page, `/#s=${encodeScenario(scenario.scenario)}`)
@@ -252,6 +253,11 @@ test('edits of a heavy run keep one run in memory, not the ones before it', asyn
     if (await ask.isVisible()) await ask.click()
     await expect(pending).toHaveCount(0, { timeout: 60_000 })
     await expect(drawing).toHaveCount(0, { timeout: 60_000 })
+    // The panels wait for the diagram (ui/holdUntilDrawn.ts), then take the new run once its
+    // frame is painted, AFTER_PAINT_LIMIT_MS later at the most: until then they rightly still
+    // show the run before.
+    await expect(page.locator('.fl-held[aria-busy]')).toHaveCount(0)
+    await page.waitForTimeout(2 * AFTER_PAINT_LIMIT_MS)
   }
   await settle()
   const heapMiB = async () => {

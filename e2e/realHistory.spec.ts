@@ -202,6 +202,66 @@ test('the history worker starts while the reader chooses files, and judges the c
   expect(workers.filter(history)).toHaveLength(1)
 })
 
+test('a large history is drawn first: the panels wait for its diagram, inert, then show it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.goto('/?scenario=gc-pause')
+  const logCount = page.locator('.fl-log-header .fl-hint')
+  await expect(logCount).toContainText('events')
+  const before = await logCount.textContent()
+  // The reader's focus is in the panels (inert while they wait: it comes back).
+  const tab = page.getByRole('tab', { name: 'Break things' })
+  await tab.focus()
+  // What the panels show at the moment the diagram says it is drawing the history.
+  const watched = page.evaluate(
+    () =>
+      new Promise<{
+        faded: string
+        log: string
+        inert: boolean
+        busy: string | null
+        report: boolean
+      }>((done) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('.fl-diagram-drawing') === null) return
+          observer.disconnect()
+          const held = document.querySelector('.fl-panels')?.closest('.fl-held')
+          const panels = document.querySelector('.fl-panels')
+          done({
+            faded: panels === null ? '' : getComputedStyle(panels).opacity,
+            log: document.querySelector('.fl-log-header .fl-hint')?.textContent ?? '',
+            inert: held?.hasAttribute('inert') ?? false,
+            busy: held?.getAttribute('aria-busy') ?? null,
+            report: document.querySelector('.fl-history-report') !== null,
+          })
+        })
+        observer.observe(document.body, { childList: true, subtree: true })
+      }),
+  )
+  await page.getByLabel('History files to open').setInputFiles({
+    name: 'large.ndjson',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(largeHistory(40_000)),
+  })
+  const seen = await watched
+  // While the diagram is laid out, the panels still show the scenario before, and take no click
+  // (a row of the old log would land in the new run); faded, so they do not read as the new one.
+  expect(seen.log).toBe(before)
+  expect(Number(seen.faded)).toBeLessThan(1)
+  expect(seen.inert).toBe(true)
+  expect(seen.busy).toBe('true')
+  expect(seen.report).toBe(false)
+  // Then they catch up: the history's own log, its report, and nothing held.
+  await expect(page.locator('.fl-diagram-drawing')).toHaveCount(0, { timeout: 60_000 })
+  await expect(logCount).toHaveText(/^\d{2},\d{3} events/)
+  await expect(report(page)).toBeVisible()
+  await expect(page.locator('.fl-held[inert]')).toHaveCount(0)
+  await expect(page.locator('.fl-held[aria-busy]')).toHaveCount(0)
+  await expect(page.locator('.fl-panels')).toHaveCSS('opacity', '1')
+  await expect(tab).toBeFocused()
+})
+
 test('a large history shows how far the reading has got, then opens', async ({ page }) => {
   test.setTimeout(90_000)
   await page.goto('/?scenario=gc-pause')

@@ -19,6 +19,7 @@ import type { CursorFeed } from '../viz/cursorFeed'
 import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
+import { useMarkDrawn } from './drawnSignal'
 import { useWheelZoom } from './useWheelZoom'
 import { ZoomFit } from './ZoomFit'
 
@@ -207,6 +208,7 @@ const DiagramView = memo(function DiagramView({
   const focusEvents = useMemo(() => (storyEvent < 0 ? NO_EVENTS : [storyEvent]), [storyEvent])
   const windows = useLab((s) => (dangerWindows ? shownDangerWindows(s) : NO_WINDOWS))
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
+  const markDrawn = useMarkDrawn()
   const onFindingActivate = useCallback(
     (finding: Finding) => {
       pause()
@@ -239,6 +241,7 @@ const DiagramView = memo(function DiagramView({
             view={view}
             onPan={setTimeView}
             dangerWindows={windows}
+            {...(markDrawn === undefined ? {} : { onDrawn: markDrawn })}
           />
         )}
       </div>

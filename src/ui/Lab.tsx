@@ -13,6 +13,7 @@ import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicke
 import { Caption } from './Caption'
 import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
+import { DrawnProvider, useRunDrawn } from './drawnSignal'
 import type { BrokenLink } from './BrokenLink'
 import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
@@ -46,9 +47,12 @@ const ShareBar = lazy(() => shareBarModule().then((module) => ({ default: module
 // arriving after the panels pushed them 59 px down, under a reader's pointer (a click in them was
 // lost when it came in that moment). Should the tools fail to load, the panels still show.
 const Panels = lazy(() =>
-  Promise.all([import('./Panels'), shareBarModule().catch(() => null)]).then(([module]) => ({
-    default: module.Panels,
-  })),
+  Promise.all([
+    import('./Panels'),
+    // On this page they wait for a heavy run's diagram (loaded with them).
+    import('./HoldUntilDrawn'),
+    shareBarModule().catch(() => null),
+  ]).then(([module, hold]) => ({ default: hold.heldUntilDrawn(module.Panels) })),
 )
 
 /**
@@ -67,68 +71,70 @@ export function Lab({
   const stage = useRef<HTMLElement>(null)
 
   return (
-    <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
-      <header className="fl-header">
-        <h1 className="fl-title">Fencing Lab</h1>
-        <section className="fl-picker" aria-label="Scenario">
-          <ScenarioSelect />
+    <DrawnProvider>
+      <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
+        <header className="fl-header">
+          <h1 className="fl-title">Fencing Lab</h1>
+          <section className="fl-picker" aria-label="Scenario">
+            <ScenarioSelect />
+          </section>
+          <div className="fl-header-tools">
+            <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
+              Guided tour
+            </a>
+            <div className="fl-theme-header">
+              <ThemeToggle />
+            </div>
+          </div>
+        </header>
+        <Notice>
+          <CopyBrokenLink link={brokenLink} />
+        </Notice>
+        <LargeRunSlot />
+        <ScenarioLead />
+        <RealHistoryTop />
+        <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
+          <Caption />
+          <DiagramPanel zoomControls={<ZoomControls />} />
+          <Controls />
         </section>
-        <div className="fl-header-tools">
-          <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
-            Guided tour
-          </a>
-          <div className="fl-theme-header">
+        <RealHistoryReport />
+        <div className="fl-after-stage">
+          {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
+          <div className="fl-theme-after">
             <ThemeToggle />
           </div>
+          <p className="fl-lesson">
+            A lease gives availability, not safety. Only a fencing token checked by the resource
+            keeps a paused or delayed former holder from doing harm.
+          </p>
+          <ModelMySetup />
+          <ScenarioCatalogue />
+          <LoadBoundary what="sharing tools">
+            <Suspense fallback={<p className="fl-hint">Loading the sharing tools…</p>}>
+              <ShareBar drops={drops} />
+            </Suspense>
+          </LoadBoundary>
+          <Shortcuts />
         </div>
-      </header>
-      <Notice>
-        <CopyBrokenLink link={brokenLink} />
-      </Notice>
-      <LargeRunSlot />
-      <ScenarioLead />
-      <RealHistoryTop />
-      <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
-        <Caption />
-        <DiagramPanel zoomControls={<ZoomControls />} />
-        <Controls />
-      </section>
-      <RealHistoryReport />
-      <div className="fl-after-stage">
-        {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
-        <div className="fl-theme-after">
-          <ThemeToggle />
-        </div>
-        <p className="fl-lesson">
-          A lease gives availability, not safety. Only a fencing token checked by the resource keeps
-          a paused or delayed former holder from doing harm.
-        </p>
-        <ModelMySetup />
-        <ScenarioCatalogue />
-        <LoadBoundary what="sharing tools">
-          <Suspense fallback={<p className="fl-hint">Loading the sharing tools…</p>}>
-            <ShareBar drops={drops} />
+        <LoadBoundary what="panels">
+          <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
+            <Panels
+              explorer={
+                <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
+                  <ExplorePanel />
+                </Suspense>
+              }
+            />
           </Suspense>
         </LoadBoundary>
-        <Shortcuts />
-      </div>
-      <LoadBoundary what="panels">
-        <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
-          <Panels
-            explorer={
-              <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
-                <ExplorePanel />
-              </Suspense>
-            }
-          />
+        {/* The caption and the story's transport, kept in view while the panels are read. */}
+        <Suspense fallback={null}>
+          <StageDock stage={stage} />
         </Suspense>
-      </LoadBoundary>
-      {/* The caption and the story's transport, kept in view while the panels are read. */}
-      <Suspense fallback={null}>
-        <StageDock stage={stage} />
-      </Suspense>
-      <LiveRegion />
-    </div>
+        <LiveRegion />
+      </div>
+    </DrawnProvider>
   )
 }
 
@@ -156,7 +162,10 @@ function RealHistoryTop() {
 
 function RealHistoryReport() {
   const isHistory = useLab((s) => s.base.kind === 'history')
-  if (!isHistory) return null
+  // A heavy history's report comes after its diagram: its code and its rows, loaded and laid out
+  // between the diagram's slices, held the diagram back (drawnSignal.tsx).
+  const drawn = useRunDrawn()
+  if (!isHistory || !drawn) return null
   return (
     <LoadBoundary what="history report">
       <Suspense fallback={<p className="fl-hint">Loading the report…</p>}>

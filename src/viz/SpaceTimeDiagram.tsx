@@ -8,7 +8,7 @@
  * findings are buttons.
  */
 import type { JSX, RefObject } from 'react'
-import { useLayoutEffect, useMemo, useRef } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import type { CheckResult, Finding, Run } from '../sim'
 import { formatCount } from '../sim'
 import type { Spans } from '../timeline'
@@ -73,6 +73,11 @@ export interface DiagramProps {
    * (memoize it): a new one lays the figure out again.
    */
   dangerWindows?: readonly DangerWindowInput[]
+  /**
+   * Told once this run is drawn, after the frame that shows it: the parts of a page that wait for
+   * a heavy run's diagram (ui/holdUntilDrawn.ts) go on from there.
+   */
+  onDrawn?: (run: Run) => void
 }
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
@@ -90,6 +95,12 @@ export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
     },
     props.view ?? null,
   )
+  const { onDrawn } = props
+  const drawn = model !== null
+  // An effect runs after the paint: whatever waits for the diagram does not delay its frame.
+  useEffect(() => {
+    if (drawn) onDrawn?.(run)
+  }, [drawn, run, onDrawn])
   if (model === null) {
     // A heavy run's first layout comes in slices (useDiagramLayout): say so meanwhile.
     return (
