@@ -99,6 +99,7 @@ const MOCKING_TESTS = [
   'src/store/derivation.test.ts',
   'src/embed/openEmbed.onDemand.test.ts',
   'src/viz/SpaceTimeDiagram.memory.test.ts',
+  'src/ui/HoldUntilDrawn.memory.test.ts',
 ]
 
 export default defineConfig({

@@ -52,6 +52,18 @@ describe('heldStore', () => {
     expect(heard[0]?.[1]).toBe(before)
   })
 
+  it('with nobody listening, reads the store through (and still holds an undrawn heavy run)', () => {
+    const { store, drawn, held, stop } = setUp()
+    stop()
+    store.getState().setCursor(4000)
+    expect(held.getState()).toBe(store.getState())
+    const before = held.getState()
+    store.getState().pauseClient('B', 2000)
+    expect(held.getState()).toBe(before)
+    drawn.mark(store.getState().lab.run)
+    expect(held.getState()).toBe(store.getState())
+  })
+
   it('waits for the latest heavy run, not one that was replaced while it was drawn', () => {
     const { store, drawn, held } = setUp()
     const before = held.getState()

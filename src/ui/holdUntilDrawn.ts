@@ -66,33 +66,47 @@ export function heldStore(
     const run = state.lab.run
     return run !== shown.lab.run && isHeavy(run) && drawn.run() !== run
   }
-  const update = () => {
+  const catchUp = () => {
     const state = store.getState()
-    if (state === shown || waiting(state)) return
-    const previous = shown
-    shown = state
-    for (const listener of listeners) listener(state, previous)
+    if (state !== shown && !waiting(state)) shown = state
   }
-  let stop = () => {}
+  const update = () => {
+    const previous = shown
+    catchUp()
+    if (shown === previous) return
+    for (const listener of listeners) listener(shown, previous)
+  }
+  // Made here, not in `subscribe`: a closure made there would keep the first listener, and what
+  // it last saw (a run), after that listener has gone.
+  const listen = () => {
+    const fromStore = store.subscribe(update)
+    const fromDiagram = drawn.subscribe(update)
+    return () => {
+      fromStore()
+      fromDiagram()
+    }
+  }
+  let stop: (() => void) | null = null
   return {
-    getState: () => shown,
+    // Nobody hears changes while nobody listens: the state is read through then.
+    getState: () => {
+      if (listeners.size === 0) catchUp()
+      return shown
+    },
     getInitialState: () => store.getInitialState(),
     setState: store.setState,
     subscribe: (listener) => {
       if (listeners.size === 0) {
-        const fromStore = store.subscribe(update)
-        const fromDiagram = drawn.subscribe(update)
-        stop = () => {
-          fromStore()
-          fromDiagram()
-        }
+        stop = listen()
         // Whatever changed while nobody listened.
-        update()
+        catchUp()
       }
       listeners.add(listener)
       return () => {
         listeners.delete(listener)
-        if (listeners.size === 0) stop()
+        if (listeners.size > 0) return
+        stop?.()
+        stop = null
       }
     },
     holding: () => waiting(store.getState()),
