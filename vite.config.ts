@@ -98,7 +98,7 @@ const MOCKING_TESTS = [
   'src/viz/staticMarkup.preact.test.ts',
   'src/store/derivation.test.ts',
   'src/embed/openEmbed.onDemand.test.ts',
-  'src/viz/SpaceTimeDiagram.memory.test.ts',
+  'src/viz/SpaceTimeDiagram.preact.test.ts',
   'src/ui/HoldUntilDrawn.memory.test.ts',
 ]
 

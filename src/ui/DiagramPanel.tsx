@@ -209,6 +209,8 @@ const DiagramView = memo(function DiagramView({
   const windows = useLab((s) => (dangerWindows ? shownDangerWindows(s) : NO_WINDOWS))
   const onScrub = useCallback((ms: number) => setCursor(ms), [setCursor])
   const markDrawn = useMarkDrawn()
+  // Under a heavy link's prompt the page's first task stays short: the marks come after.
+  const linkPending = useLab((s) => s.pendingRun !== null)
   const onFindingActivate = useCallback(
     (finding: Finding) => {
       pause()
@@ -242,6 +244,7 @@ const DiagramView = memo(function DiagramView({
             onPan={setTimeView}
             dangerWindows={windows}
             {...(markDrawn === undefined ? {} : { onDrawn: markDrawn })}
+            marksAfterPaint={linkPending}
           />
         )}
       </div>

@@ -8,7 +8,7 @@
  * findings are buttons.
  */
 import type { JSX, RefObject } from 'react'
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Finding, Run } from '../sim'
 import { formatCount } from '../sim'
 import type { Spans } from '../timeline'
@@ -78,6 +78,12 @@ export interface DiagramProps {
    * a heavy run's diagram (ui/holdUntilDrawn.ts) go on from there.
    */
   onDrawn?: (run: Run) => void
+  /**
+   * The marks come in the task after the first paint, not with the rest of the page's first
+   * render: the axis, the lanes and the figure's size come at once. For a page whose first task
+   * must stay short (a heavy link's prompt); read when the diagram is first drawn.
+   */
+  marksAfterPaint?: boolean
 }
 
 export function SpaceTimeDiagram(props: DiagramProps): JSX.Element {
@@ -125,6 +131,7 @@ function LaidOutDiagram(
   const view = props.view ?? null
   const feed = props.cursor
   const frame = useAdoptedStyles()
+  const marksShown = useShownAfterPaint(props.marksAfterPaint === true)
   const { tip, handlers, hiddenAfterMs, ...pointer } = useDiagramPointer(
     model,
     findings,
@@ -161,17 +168,19 @@ function LaidOutDiagram(
         <title id={titleId}>{title}</title>
         <desc id={descId}>{model.description}</desc>
         <Defs model={model} idPrefix={idPrefix} />
-        <MarksLayers
-          model={model}
-          onward={props.onward}
-          zoomed={view !== null}
-          run={run}
-          idPrefix={idPrefix}
-          highlight={props.highlight}
-          focusEvents={props.focusEvents}
-          hiddenAfterMs={hiddenAfterMs}
-          handlers={handlers}
-        />
+        {marksShown && (
+          <MarksLayers
+            model={model}
+            onward={props.onward}
+            zoomed={view !== null}
+            run={run}
+            idPrefix={idPrefix}
+            highlight={props.highlight}
+            focusEvents={props.focusEvents}
+            hiddenAfterMs={hiddenAfterMs}
+            handlers={handlers}
+          />
+        )}
       </svg>
       {/*
         Under the marks: the background, lanes, axis and the playhead line, so the marks at the
@@ -219,4 +228,22 @@ function useAdoptedStyles(): RefObject<HTMLDivElement | null> {
     if (frame.current !== null) adoptDiagramStyles(frame.current)
   }, [])
   return frame
+}
+
+/** False in the first render when `defer`, true once that render has been painted. */
+function useShownAfterPaint(defer: boolean): boolean {
+  const [shown, setShown] = useState(!defer)
+  useEffect(() => {
+    if (shown) return
+    // A task queued from the next frame runs once that frame is painted.
+    let later: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      later = setTimeout(() => setShown(true), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(later)
+    }
+  }, [shown])
+  return shown
 }

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /**
- * A diagram drawing one run after another (a reader's edits) lets go of the runs it drew before,
- * as the pages render it: on preact/compat (vite.config.ts). A callback memoized in the
- * diagram's first render once kept that render's run alive for as long as the diagram stayed
- * (useDiagramPointer.ts says how), and a heavy run is hundreds of MB.
+ * The diagram as the pages render it: on preact/compat (vite.config.ts). A diagram drawing one
+ * run after another (a reader's edits) lets go of the runs it drew before: a callback memoized in
+ * its first render once kept that render's run alive for as long as the diagram stayed
+ * (useDiagramPointer.ts says how), and a heavy run is hundreds of MB. Asked to, it draws its
+ * marks after the first paint (preact runs effects then).
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -58,6 +59,35 @@ describe('SpaceTimeDiagram on preact/compat', () => {
     void act(() => {
       render(null, host)
     })
+    host.remove()
+  })
+
+  it('draws its marks after the first paint when asked to, the rest at once', async () => {
+    const run = runOf((findPreset('gc-pause') as Preset).scenario)
+    const host = document.createElement('div')
+    document.body.append(host)
+    const props = {
+      run,
+      findings: check(run),
+      cursorMs: 1000,
+      future: 'fade' as const,
+      widthPx: 1280,
+      idPrefix: 'later',
+    }
+    render(createElement(SpaceTimeDiagram, { ...props, marksAfterPaint: true }), host)
+    const svg = host.querySelector('svg.fl-diagram[role="group"]')
+    expect(svg?.getAttribute('height')).toMatch(/^\d+/)
+    expect(host.querySelector('.fl-underlay .fl-lane, .fl-underlay line')).not.toBeNull()
+    expect(host.querySelector('.fl-marks')).toBeNull()
+    // Preact runs effects after the next frame (a timeout where there are no frames).
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(host.querySelector('.fl-marks')).not.toBeNull()
+    // Without it, the marks come in the first render.
+    const other = document.createElement('div')
+    render(createElement(SpaceTimeDiagram, props), other)
+    expect(other.querySelector('.fl-marks')).not.toBeNull()
+    render(null, host)
+    render(null, other)
     host.remove()
   })
 })
