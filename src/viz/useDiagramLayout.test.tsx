@@ -15,7 +15,13 @@ import { layoutDiagram, layoutDiagramSteps } from './layout'
 import type { DiagramLayout } from './useDiagramLayout'
 import { layoutWork, SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
 
-const calls = vi.hoisted(() => ({ views: [] as string[], stepViews: [] as string[], steps: 0 }))
+const calls = vi.hoisted(() => ({
+  views: [] as string[],
+  stepViews: [] as string[],
+  steps: 0,
+  /** Each step takes at least this long (ms), however fast the machine. */
+  stepMs: 0,
+}))
 vi.mock('./layout', async (importOriginal) => {
   const real = await importOriginal<typeof Layout>()
   return {
@@ -32,6 +38,8 @@ vi.mock('./layout', async (importOriginal) => {
       const steps = real.layoutDiagramSteps(input)
       for (;;) {
         calls.steps++
+        const until = performance.now() + calls.stepMs
+        while (performance.now() < until) continue
         const next = steps.next()
         if (next.done === true) return next.value
         yield
@@ -48,6 +56,7 @@ afterEach(() => {
   calls.views.length = 0
   calls.stepViews.length = 0
   calls.steps = 0
+  calls.stepMs = 0
   vi.unstubAllGlobals()
 })
 
@@ -333,6 +342,9 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
   })
 
   it('stops laying out when the diagram goes away', async () => {
+    // A step of at least 1 ms: the layout's 30-odd steps never fit in one 8 ms slice (a fast,
+    // quiet machine once took them all in the first, before the unmount).
+    calls.stepMs = 1
     const { models, show, unmount } = mount(heavy)
     show(null)
     // Unmount once the layout has started, however slow the machine: a fixed wait let a busy CI
@@ -356,6 +368,7 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
     // Nothing ran after the unmount, and the layout was cut short: it has more steps than that.
     expect(calls.steps).toBe(taken)
     calls.steps = 0
+    calls.stepMs = 0
     const whole = layoutDiagramSteps({
       run: heavy.run,
       findings: heavy.findings,
