@@ -6,6 +6,7 @@
  * transport in view once the stage has scrolled away. The page's shortcuts work from the first
  * load (useLabRoot, 'page'); the playback loop runs while the lab is mounted.
  */
+import type { ReactNode } from 'react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import type { Theme } from '../store'
 import { useLab, useLabAction } from '../store'
@@ -176,15 +177,40 @@ function RealHistoryReport() {
 }
 
 function ModelMySetup() {
+  return (
+    <DetailsOnDemand
+      className="fl-systems"
+      summary="Model my setup: client-go, etcd, ZooKeeper, Consul, Redis, DynamoDB…"
+      what="system picker"
+      loading="Loading the systems…"
+    >
+      <SystemPicker />
+    </DetailsOnDemand>
+  )
+}
+
+/** A <details> whose content loads when it is first opened: none of it is on the first screen. */
+function DetailsOnDemand({
+  className,
+  summary,
+  what,
+  loading,
+  children,
+}: {
+  className: string
+  summary: string
+  /** What failed to load, in a message (LoadBoundary). */
+  what: string
+  loading: string
+  children: ReactNode
+}) {
   const [opened, setOpened] = useState(false)
   return (
-    <details className="fl-systems" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary>Model my setup: client-go, etcd, ZooKeeper, Consul, Redis, DynamoDB…</summary>
+    <details className={className} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
       {opened && (
-        <LoadBoundary what="system picker">
-          <Suspense fallback={<p className="fl-hint">Loading the systems…</p>}>
-            <SystemPicker />
-          </Suspense>
+        <LoadBoundary what={what}>
+          <Suspense fallback={<p className="fl-hint">{loading}</p>}>{children}</Suspense>
         </LoadBoundary>
       )}
     </details>
@@ -208,18 +234,14 @@ function ThemeToggle() {
 }
 
 function Shortcuts() {
-  // The list loads when first opened: its words are no part of the first screen.
-  const [opened, setOpened] = useState(false)
   return (
-    <details className="fl-shortcuts" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary>Keyboard shortcuts</summary>
-      {opened && (
-        <LoadBoundary what="shortcuts">
-          <Suspense fallback={<p className="fl-hint">Loading the shortcuts…</p>}>
-            <ShortcutsList />
-          </Suspense>
-        </LoadBoundary>
-      )}
-    </details>
+    <DetailsOnDemand
+      className="fl-shortcuts"
+      summary="Keyboard shortcuts"
+      what="shortcuts"
+      loading="Loading the shortcuts…"
+    >
+      <ShortcutsList />
+    </DetailsOnDemand>
   )
 }
