@@ -28,12 +28,18 @@ describe('createDrawnSignal', () => {
 })
 
 describe('giveUpAfter', () => {
-  it('marks a heavy run drawn when its diagram has not said so in time, and only then', () => {
+  /** A lab whose runs count as heavy once they differ from the first, watched with 1 s to give up. */
+  function watched() {
     vi.useFakeTimers()
     const store = createLabStore({ preset: 'gc-pause', reducedMotion: true })
     const light = store.getState().lab.run
     const signal = createDrawnSignal()
     const stop = giveUpAfter(store, signal, (run) => run !== light, 1000)
+    return { store, signal, stop }
+  }
+
+  it('marks a heavy run drawn when its diagram has not said so in time, and only then', () => {
+    const { store, signal, stop } = watched()
     store.getState().setCursor(2000)
     vi.advanceTimersByTime(5000)
     // A light run is never waited for: nothing to give up.
@@ -48,11 +54,7 @@ describe('giveUpAfter', () => {
   })
 
   it('waits no longer for a run the diagram drew, or one replaced by the next', () => {
-    vi.useFakeTimers()
-    const store = createLabStore({ preset: 'gc-pause', reducedMotion: true })
-    const light = store.getState().lab.run
-    const signal = createDrawnSignal()
-    const stop = giveUpAfter(store, signal, (run) => run !== light, 1000)
+    const { store, signal, stop } = watched()
     store.getState().pauseClient('B', 2000)
     const first = store.getState().lab.run
     vi.advanceTimersByTime(500)
