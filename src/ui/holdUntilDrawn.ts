@@ -52,7 +52,7 @@ export interface HeldStore extends LabStore {
 /**
  * A view of `store` that hands on every change, except a change to a heavy run its diagram has
  * not drawn yet: until `drawn` says it has, the view keeps the last state it handed on (later
- * changes wait with it; a diagram that never says so is given up on, drawnSignal.ts). Actions
+ * changes wait with it; a diagram that never says so is given up on, giveUpAfter). Actions
  * and `setState` go to the store itself.
  */
 export function heldStore(
