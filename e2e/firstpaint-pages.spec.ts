@@ -66,6 +66,62 @@ test('no page is painted half-parsed: the first paint waits for the end of the f
   }
 })
 
+test('the inline script comes before the assets, so the page is parsed while its CSS loads', async ({
+  request,
+}) => {
+  for (const path of ['/', '/tour.html', '/embed.html']) {
+    const html = await (await request.get(path)).text()
+    const inline = html.indexOf('<script>')
+    const firstAsset = html.search(
+      /<(script\b[^>]*\bsrc=|link\b[^>]*\brel="(stylesheet|modulepreload)")/,
+    )
+    expect(inline, path).toBeGreaterThan(0)
+    expect(firstAsset, path).toBeGreaterThan(0)
+    // A script after a stylesheet still loading waits for it, and the parser waits with it.
+    expect(inline, path).toBeLessThan(firstAsset)
+  }
+})
+
+/** Composited layers that draw, as "W×H" (a layer tree arrives on the next paint). */
+async function paintedLayers(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  let layers: { width: number; height: number; drawsContent: boolean }[] = []
+  cdp.on('LayerTree.layerTreeDidChange', (event) => (layers = event.layers ?? layers))
+  await cdp.send('LayerTree.enable')
+  for (let i = 0; i < 50 && layers.length === 0; i++) {
+    await page.mouse.wheel(0, i % 2 === 0 ? 1 : -1)
+    await page.waitForTimeout(50)
+  }
+  await cdp.detach()
+  expect(layers.length, 'no layer tree arrived').toBeGreaterThan(0)
+  return layers.filter((l) => l.drawsContent && l.width > 0).map((l) => `${l.width}×${l.height}`)
+}
+
+test('the static copy paints its diagram in the page, not on layers of its own', async ({
+  browser,
+}) => {
+  // The live diagram moves its playhead and veil on layers of their own; the static copy never
+  // moves them, and three layers the size of the drawing cost the first paint their raster.
+  for (const width of [1280, 390]) {
+    for (const path of ['/', '/tour.html', EMBED]) {
+      const page = await withoutApp(browser)
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(path)
+      const drawing = shownDiagram(page)
+      await expect(drawing).toHaveCount(1)
+      const box = await drawing.boundingBox()
+      if (box === null) throw new Error(`${path}: the drawing has no box`)
+      const layers = await paintedLayers(page)
+      const drawingSized = layers.filter((size) => {
+        const [w = 0, h = 0] = size.split('×').map(Number)
+        return Math.abs(w - box.width) <= 2 && Math.abs(h - box.height) <= 2
+      })
+      expect(drawingSized, `${path} at ${width}: layers ${layers.join(', ')}`).toEqual([])
+      await page.context().close()
+    }
+  }
+})
+
 test('a link to anything else shows no default copy as its own', async ({ browser }) => {
   const page = await withoutApp(browser)
   await page.goto('/tour.html')

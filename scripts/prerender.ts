@@ -20,7 +20,10 @@
  *   whether the address asks for the prerendered scenario: a link to another one shows the
  *   page's chrome at once, never the default diagram passed off as the one linked. The embed's
  *   is the other way round (its copy is shown only when the script says so), so a frame that
- *   cannot run scripts keeps embed.html's words saying why.
+ *   cannot run scripts keeps embed.html's words saying why. It comes before the page's
+ *   stylesheets: a script after a stylesheet still loading waits for it, and the parser with it,
+ *   so the first screen's markup was parsed only once the CSS had come, on the first paint's path;
+ *   first, it lets the browser parse the page while the CSS downloads;
  * - a render-blocking `rel=expect` link to a mark at the end of the first screen, so the first
  *   paint never shows it half-parsed (see EXPECT_LINK);
  * Style attributes are dropped: the pages' CSP forbids them, and none matters before the app runs.
@@ -128,6 +131,10 @@ export function firstPaintCss(screen: FirstScreen, diagramCss: string, rules: st
       // drawing fills the container, scaled if the container is not the width it was made for.
       '.fl-first-paint .fl-diagram-frame{width:100%}',
       '.fl-first-paint svg.fl-marks-layer{display:block;width:100%;height:auto}',
+      // The live diagram moves its playhead and veil on layers of their own; a static copy never
+      // moves them, and three layers the size of the drawing cost the first frame their raster
+      // (the app draws its own diagram in their place anyway).
+      '.fl-first-paint .fl-underlay,.fl-first-paint .fl-overlay{will-change:auto}',
       ...rules,
     ].join('\n') + '\n'
   )
@@ -174,11 +181,18 @@ export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): 
   ] as const) {
     if (!html.includes(needle)) throw new Error(`prerender: dist/${file} has no ${what}`)
   }
-  return html
+  const firstAsset = html.search(
+    /<(script\b[^>]*\bsrc=|link\b[^>]*\brel="(stylesheet|modulepreload)")/,
+  )
+  if (firstAsset < 0 || firstAsset > html.indexOf('</head>')) {
+    throw new Error(`prerender: dist/${file} loads no script or stylesheet in its <head>`)
+  }
+  const withScript = `${html.slice(0, firstAsset)}<script>${script}</script>\n    ${html.slice(firstAsset)}`
+  return withScript
     .replace(csp, `${csp} &#39;sha256-${hash}&#39;`)
     .replace(
       '</head>',
-      `  <link rel="stylesheet" href="${cssHref}">\n    ${EXPECT_LINK}\n    <script>${script}</script>\n  </head>`,
+      `  <link rel="stylesheet" href="${cssHref}">\n    ${EXPECT_LINK}\n  </head>`,
     )
     .replace(root, `${root}${page}${END_MARK}`)
 }
