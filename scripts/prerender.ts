@@ -20,10 +20,10 @@
  *   whether the address asks for the prerendered scenario: a link to another one shows the
  *   page's chrome at once, never the default diagram passed off as the one linked. The embed's
  *   is the other way round (its copy is shown only when the script says so), so a frame that
- *   cannot run scripts keeps embed.html's words saying why. It comes before the page's
- *   stylesheets: a script after a stylesheet still loading waits for it, and the parser with it,
- *   so the first screen's markup was parsed only once the CSS had come, on the first paint's path;
- *   first, it lets the browser parse the page while the CSS downloads;
+ *   cannot run scripts keeps embed.html's words saying why. It comes before the page's scripts
+ *   and stylesheets: an inline script after a stylesheet still loading waits for it, and the
+ *   parser waits with it, so the first screen's markup was parsed only once the CSS had come.
+ *   Before them, the page is parsed while its CSS downloads;
  * - a render-blocking `rel=expect` link to a mark at the end of the first screen, so the first
  *   paint never shows it half-parsed (see EXPECT_LINK);
  * Style attributes are dropped: the pages' CSP forbids them, and none matters before the app runs.
