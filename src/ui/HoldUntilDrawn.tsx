@@ -7,7 +7,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } f
 import type { ComponentType, FocusEvent, JSX } from 'react'
 import { LabProvider, useLabStore } from '../store'
 import { isHeavy, useDrawnSignal } from './drawnSignal'
-import { giveUpAfter, heldStore } from './holdUntilDrawn'
+import { giveUpAfter, heldStore, onChangeOrDrawn } from './holdUntilDrawn'
 
 /**
  * Its children see the lab's store through `heldStore`: while a heavy run is being drawn they
@@ -33,15 +33,8 @@ export function HoldUntilDrawn<P extends object>({
     [store, signal],
   )
   const subscribe = useCallback(
-    (listener: () => void) => {
-      if (signal === null) return () => {}
-      const fromStore = store.subscribe(listener)
-      const fromDiagram = signal.subscribe(listener)
-      return () => {
-        fromStore()
-        fromDiagram()
-      }
-    },
+    (listener: () => void) =>
+      signal === null ? () => {} : onChangeOrDrawn(store, signal, listener),
     [store, signal],
   )
   const holding = useSyncExternalStore(

@@ -44,6 +44,23 @@ export function giveUpAfter(
   }
 }
 
+/**
+ * Calls `listener` on every change of the store and every run the diagram says it has drawn: what
+ * a hold must hear, as its view (`heldStore`) and whether it holds. Returns the function that stops.
+ */
+export function onChangeOrDrawn(
+  store: LabStore,
+  drawn: DrawnSignal,
+  listener: () => void,
+): () => void {
+  const fromStore = store.subscribe(listener)
+  const fromDiagram = drawn.subscribe(listener)
+  return () => {
+    fromStore()
+    fromDiagram()
+  }
+}
+
 /** The lab's store as the held parts see it, and whether they are being held now. */
 export interface HeldStore extends LabStore {
   holding: () => boolean
@@ -78,14 +95,7 @@ export function heldStore(
   }
   // Made here, not in `subscribe`: a closure made there would keep the first listener, and what
   // it last saw (a run), after that listener has gone.
-  const listen = () => {
-    const fromStore = store.subscribe(update)
-    const fromDiagram = drawn.subscribe(update)
-    return () => {
-      fromStore()
-      fromDiagram()
-    }
-  }
+  const listen = () => onChangeOrDrawn(store, drawn, update)
   let stop: (() => void) | null = null
   return {
     // Nobody hears changes while nobody listens: the state is read through then.

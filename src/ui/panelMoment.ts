@@ -23,6 +23,7 @@ import type { RefObject } from 'react'
 import { useDeferredValue, useEffect, useRef, useState } from 'react'
 import type { LabStoreState, Moment } from '../store'
 import { momentAtCursor, useLabStore } from '../store'
+import { afterNextPaint } from '../viz/afterPaint'
 
 /** Runs up to this long (every preset) have panels that follow every step. */
 export const FOLLOW_EVERY_STEP_UP_TO = 320
@@ -83,21 +84,16 @@ export function usePanelMoment(panel?: RefObject<Element | null>): Moment {
     }
     const afterPaint = () => {
       if (paint !== null) return
-      let frame = 0
-      let afterFrame: ReturnType<typeof setTimeout> | undefined
+      let stopPainted = () => {}
       // The store changed in this task; the changed diagram is committed in its microtasks. The
-      // frame is asked for after those (a task later), so that its paint shows the diagram; and a
-      // task queued from that frame runs after the frame is painted.
+      // paint is waited for after those (a task later), so that it shows the diagram.
       const afterCommit = setTimeout(() => {
-        frame = requestAnimationFrame(() => {
-          afterFrame = setTimeout(take, 0)
-        })
+        stopPainted = afterNextPaint(take)
       }, 0)
       const limit = setTimeout(take, AFTER_PAINT_LIMIT_MS)
       paint = () => {
         clearTimeout(afterCommit)
-        cancelAnimationFrame(frame)
-        clearTimeout(afterFrame)
+        stopPainted()
         clearTimeout(limit)
       }
     }

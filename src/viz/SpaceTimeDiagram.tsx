@@ -13,6 +13,7 @@ import type { CheckResult, Finding, Run } from '../sim'
 import { formatCount } from '../sim'
 import type { Spans } from '../timeline'
 import { deriveSpans } from '../timeline'
+import { afterNextPaint } from './afterPaint'
 import type { Future } from './Cursor'
 import { LiveFutureVeil, LivePlayhead } from './Cursor'
 import { adoptDiagramStyles } from './adoptStyles'
@@ -233,17 +234,6 @@ function useAdoptedStyles(): RefObject<HTMLDivElement | null> {
 /** False in the first render when `defer`, true once that render has been painted. */
 function useShownAfterPaint(defer: boolean): boolean {
   const [shown, setShown] = useState(!defer)
-  useEffect(() => {
-    if (shown) return
-    // A task queued from the next frame runs once that frame is painted.
-    let later: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => {
-      later = setTimeout(() => setShown(true), 0)
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(later)
-    }
-  }, [shown])
+  useEffect(() => (shown ? undefined : afterNextPaint(() => setShown(true))), [shown])
   return shown
 }

@@ -7,6 +7,7 @@
 import type { HistoryInput, LineMapping } from '../../history'
 import { where } from '../../history'
 import type { LabStore } from '../../store'
+import { afterNextPaint } from '../../viz/afterPaint'
 import type { HistorySource } from '../../workers/historySources'
 import type { HistoryExampleId } from './exampleList'
 import { judgeOffThread } from './judge'
@@ -53,7 +54,7 @@ export async function openHistoryInputs(
 /** Resolves once the page has painted what was just rendered (at once where nothing paints). */
 function nextPaint(): Promise<void> {
   if (typeof requestAnimationFrame !== 'function') return Promise.resolve()
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  return new Promise((resolve) => afterNextPaint(resolve))
 }
 
 /** Opens files as one history (a Lease watch and an application's write log merge). */
