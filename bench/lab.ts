@@ -30,6 +30,7 @@ import {
   observeLongTasks,
   openPreview,
   recordFrames,
+  settledInPage,
   takeLongTasks,
   usedHeapBytes,
 } from './browser'
@@ -56,12 +57,15 @@ const BLANK_HTML =
   '<button type="button" aria-label="Play">Play</button></body></html>'
 
 /**
- * Sets `window.flInteractiveMs` (ms since navigation start) once the diagram is in the document
- * and a Play button is enabled, at the end of the frame that shows them. A string, not a
+ * Resolves `window.flInteractive` with the time (ms since navigation start) once the diagram is
+ * in the document and a Play button is enabled, at the end of the frame that shows them (read
+ * with settledInPage, which adds no task of its own to the page's start). A string, not a
  * function: tsx would wrap named functions in a helper the page does not have.
  */
 const INTERACTIVE_PROBE = `(() => {
   let done = false
+  let interactive
+  window.flInteractive = new Promise((resolve) => { interactive = resolve })
   const observer = new MutationObserver(() => check())
   const check = () => {
     // The prerendered first screen (scripts/prerender.ts) has a diagram and a Play button too:
@@ -72,7 +76,7 @@ const INTERACTIVE_PROBE = `(() => {
     if (!play.some((b) => !b.disabled)) return
     done = true
     observer.disconnect()
-    requestAnimationFrame(() => setTimeout(() => { window.flInteractiveMs = performance.now() }, 0))
+    requestAnimationFrame(() => setTimeout(() => { interactive(performance.now()) }, 0))
   }
   observer.observe(document, { childList: true, subtree: true, attributes: true })
   document.addEventListener('DOMContentLoaded', check)
@@ -80,7 +84,7 @@ const INTERACTIVE_PROBE = `(() => {
 
 declare global {
   interface Window {
-    flInteractiveMs?: number
+    flInteractive?: Promise<number>
   }
 }
 
@@ -122,10 +126,7 @@ async function coldLoadMs(browser: Browser, base: string, path: string): Promise
   try {
     await page.addInitScript({ content: INTERACTIVE_PROBE })
     await page.goto(`${base}${path}`)
-    const probe = await page.waitForFunction(() => window.flInteractiveMs, null, {
-      timeout: 30_000,
-    })
-    return (await probe.jsonValue()) as number
+    return await settledInPage<number>(page, 'window.flInteractive', 30_000)
   } finally {
     await page.context().close()
   }

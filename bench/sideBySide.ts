@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import { openPreview, serveStatic } from './browser'
+import { openPreview, serveStatic, settledInPage } from './browser'
 import type { BenchResult } from './result'
 import { median, round } from './stats'
 
@@ -106,14 +106,19 @@ const RAFTSCOPE: Target = {
     page.evaluate(() => document.querySelector('#pause')?.getAttribute('class') === 'resumed'),
 }
 
-/** Sets `window.flReadyMs` at the end of the frame in which `condition` first holds. */
+/**
+ * Resolves `window.flReady` with the time at the end of the frame in which `condition` first
+ * holds (read with settledInPage, which adds no task of its own to the page's start).
+ */
 const readyProbe = (condition: string) => `(() => {
   let done = false
+  let ready
+  window.flReady = new Promise((resolve) => { ready = resolve })
   const check = () => {
     if (done || !(${condition})) return
     done = true
     observer.disconnect()
-    requestAnimationFrame(() => setTimeout(() => { window.flReadyMs = performance.now() }, 0))
+    requestAnimationFrame(() => setTimeout(() => { ready(performance.now()) }, 0))
   }
   const observer = new MutationObserver(check)
   observer.observe(document, { childList: true, subtree: true, attributes: true })
@@ -122,7 +127,7 @@ const readyProbe = (condition: string) => `(() => {
 
 declare global {
   interface Window {
-    flReadyMs?: number
+    flReady?: Promise<number>
   }
 }
 
@@ -131,17 +136,22 @@ interface Load {
   readyMs: number
 }
 
-async function open(browser: Browser, url: string, target: Target): Promise<Page> {
+/** A fresh page at `url`, once it is ready, and when it was. */
+async function open(
+  browser: Browser,
+  url: string,
+  target: Target,
+): Promise<{ page: Page; readyMs: number }> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   const page = await context.newPage()
   await page.addInitScript({ content: readyProbe(target.ready) })
   await page.goto(url)
-  await page.waitForFunction(() => window.flReadyMs, null, { timeout: 30_000 })
-  return page
+  const readyMs = await settledInPage<number>(page, 'window.flReady', 30_000)
+  return { page, readyMs }
 }
 
 async function coldLoad(browser: Browser, url: string, target: Target): Promise<Load> {
-  const page = await open(browser, url, target)
+  const { page, readyMs } = await open(browser, url, target)
   try {
     // The paint's entry can arrive after the ready frame (its time is the paint's, reported
     // later): read it once it is there, or the median would mix in missing samples.
@@ -150,10 +160,10 @@ async function coldLoad(browser: Browser, url: string, target: Target): Promise<
       null,
       { timeout: 10_000 },
     )
-    return await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]
-      return { fcpMs: fcp?.startTime ?? Number.NaN, readyMs: window.flReadyMs ?? Number.NaN }
-    })
+    const fcpMs = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    )
+    return { fcpMs, readyMs }
   } finally {
     await page.context().close()
   }
@@ -166,7 +176,7 @@ interface Play {
 }
 
 async function playback(browser: Browser, url: string, target: Target): Promise<Play> {
-  const page = await open(browser, url, target)
+  const { page } = await open(browser, url, target)
   const cdp = await page.context().newCDPSession(page)
   try {
     await cdp.send('Performance.enable')
