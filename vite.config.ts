@@ -97,6 +97,7 @@ export const PREACT_ALIASES = [
 const MOCKING_TESTS = [
   'src/viz/staticMarkup.preact.test.ts',
   'src/store/derivation.test.ts',
+  'src/store/opening.test.ts',
   'src/embed/openEmbed.onDemand.test.ts',
   'src/viz/SpaceTimeDiagram.preact.test.ts',
   'src/ui/HoldUntilDrawn.memory.test.ts',

@@ -12,7 +12,7 @@
  * `plan` says so before any work, the store has it computed in a Web Worker, and `accept` puts the
  * result in the cache, so the same `derive` then finds it (one road: inputs → run → lab).
  */
-import type { RunEstimate, Scenario } from '../sim'
+import type { ParseResult, RunEstimate, Scenario } from '../sim'
 import { estimateRun, FRAME_EVENT_BUDGET, parseScenario, withFencing } from '../sim'
 import { compareOutcomes } from './compare'
 import type { CompareOutcome } from './compare'
@@ -113,11 +113,16 @@ export function createDeriver(): Deriver {
    * 25k-step link parsed twice in the page's first task). Two, not one per edit: a parsed
    * scenario is a whole copy, and undo keeps every edit.
    */
-  const recentParsed: { base: Base; edits: Edits; parsed: ReturnType<typeof parseScenario> }[] = []
-  const parse = (base: Base, edits: Edits) => {
+  const recentParsed: { base: Base; edits: Edits; parsed: ParseResult }[] = []
+  const parse = (base: Base, edits: Edits): ParseResult => {
     const known = recentParsed.find((r) => r.base === base && r.edits === edits)
     if (known !== undefined) return known.parsed
-    const parsed = parseScenario(applyEdits(base.scenario, edits))
+    // A base holds a validated scenario (a preset's, a link's, an import's): unedited, there is
+    // nothing new to check (the page's start validated its preset twice over).
+    const scenario = applyEdits(base.scenario, edits)
+    const parsed: ParseResult = isEdited(base.scenario, edits)
+      ? parseScenario(scenario)
+      : { ok: true, scenario }
     recentParsed.unshift({ base, edits, parsed })
     recentParsed.length = Math.min(recentParsed.length, 2)
     return parsed

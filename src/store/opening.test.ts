@@ -1,0 +1,70 @@
+/**
+ * What opening a lab costs in validation: a base holds a validated scenario, so an unedited run
+ * of it is not validated again. The lab page's start parsed its preset four times (each parse a
+ * few milliseconds of cold code): twice the preset, and twice its unedited form, once to see
+ * whether its run is too heavy for a frame and once to open it.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as Sim from '../sim'
+import type { PresetId } from '../sim'
+import { createRunClient, createRunHost } from '../explore/runJob'
+import { inProcessWorker } from '../testing/inProcessWorker'
+import { createLabStore } from './labStore'
+import { createLargeRuns } from './largeRun'
+
+const parsed = vi.hoisted(() => ({ titles: [] as string[] }))
+
+vi.mock('../sim', async (importOriginal) => {
+  const real = await importOriginal<typeof Sim>()
+  return {
+    ...real,
+    parseScenario: (...args: Parameters<typeof real.parseScenario>) => {
+      const input = args[0] as { title?: unknown }
+      parsed.titles.push(typeof input.title === 'string' ? input.title : '(untitled)')
+      return real.parseScenario(...args)
+    },
+  }
+})
+
+const transport = {
+  later: (fn: () => void) => void setImmediate(fn),
+  clone: <T>(value: T): T => structuredClone(value),
+  nowMs: () => performance.now(),
+}
+
+function labPage(preset: PresetId) {
+  return createLabStore({
+    preset,
+    reducedMotion: true,
+    background: {
+      createLargeRuns,
+      runner: () =>
+        Promise.resolve(createRunClient(inProcessWorker(createRunHost, transport).port)),
+    },
+  })
+}
+
+describe('opening a lab', () => {
+  beforeEach(() => {
+    parsed.titles.length = 0
+  })
+
+  it('validates only the preset itself when it opens unedited', () => {
+    const store = labPage('redlock-pause')
+    expect(store.getState().base.preset?.id).toBe('redlock-pause')
+    expect(store.getState().edited).toBe(false)
+    // The preset as written, for the heavy-run check's base and the opening's: nothing else.
+    expect(parsed.titles).toEqual([
+      'Redlock: a pause during acquisition',
+      'Redlock: a pause during acquisition',
+    ])
+  })
+
+  it('validates an edited scenario, once per edit', () => {
+    const store = labPage('redlock-pause')
+    parsed.titles.length = 0
+    store.getState().setFencing('storage', 'atomic')
+    expect(store.getState().edited).toBe(true)
+    expect(parsed.titles).toHaveLength(1)
+  })
+})
