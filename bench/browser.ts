@@ -228,6 +228,10 @@ export async function settledInPage<T>(
       const why = exceptionDetails.exception?.description ?? exceptionDetails.text
       throw new Error(`${page.url()}: \`${expression}\` failed: ${why}`)
     }
+    // A probe that never ran (an error page, a script blocked) leaves nothing to wait for.
+    if (result.type === 'undefined') {
+      throw new Error(`${page.url()}: \`${expression}\` is undefined (did the probe run?)`)
+    }
     return result.value as T
   } finally {
     clearTimeout(timer)
