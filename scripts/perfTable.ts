@@ -307,7 +307,11 @@ export function performanceSection(report: BenchReport): string {
         '',
         "The side-by-side rows' ratios are to RaftScope (github.com/ongardie/raftscope), served " +
           'by the same server and loaded interleaved with the lab in the same browser, each page ' +
-          'in a fresh context (`RAFTSCOPE_DIR=… npm run bench`).',
+          'in a fresh context (`RAFTSCOPE_DIR=… npm run bench`). Each page times its own load ' +
+          '(first paint, ready) and the harness reads the times through a plain DevTools ' +
+          "evaluation: Playwright's waiting helpers inject a script whose evaluation (40–75 ms " +
+          "here) landed among the lab's start-up tasks, which run after `load`, and not among " +
+          "RaftScope's, which are over by then.",
       ]
     : []
   const date = report.measuredAt.slice(0, 10)
