@@ -187,8 +187,7 @@ export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): 
   if (firstAsset < 0 || firstAsset > html.indexOf('</head>')) {
     throw new Error(`prerender: dist/${file} loads no script or stylesheet in its <head>`)
   }
-  const withScript = `${html.slice(0, firstAsset)}<script>${script}</script>\n    ${html.slice(firstAsset)}`
-  return withScript
+  return `${html.slice(0, firstAsset)}<script>${script}</script>\n    ${html.slice(firstAsset)}`
     .replace(csp, `${csp} &#39;sha256-${hash}&#39;`)
     .replace(
       '</head>',

@@ -78,6 +78,15 @@ const RECENT_RUN_EVENTS = 200_000
 
 const eventsOf = (lab: LabRun) => lab.run.events.length
 
+/** The scenario `edits` make of `base`, whether they change it, and its validation. */
+interface Checked {
+  base: Base
+  edits: Edits
+  scenario: Scenario
+  edited: boolean
+  parsed: ParseResult
+}
+
 /** A deriver with its own caches: one per lab. */
 export function createDeriver(): Deriver {
   const runs = new RecentCache<Edits, { base: Base; lab: LabRun; edited: boolean }>(
@@ -108,24 +117,24 @@ export function createDeriver(): Deriver {
   const histories = new WeakMap<Base, LabRun>()
 
   /**
-   * The last two scenarios validated, so `plan` then `derive` of the same inputs parse it once,
-   * and so does a heavy link, planned before the default scenario opens and again after (a
-   * 25k-step link parsed twice in the page's first task). Two, not one per edit: a parsed
-   * scenario is a whole copy, and undo keeps every edit.
+   * The last two scenarios the edits made, validated, so `plan` then `derive` of the same inputs
+   * make and parse it once, and so does a heavy link, planned before the default scenario opens
+   * and again after (a 25k-step link parsed twice in the page's first task). Two, not one per
+   * edit: a parsed scenario is a whole copy, and undo keeps every edit.
    */
-  const recentParsed: { base: Base; edits: Edits; parsed: ParseResult }[] = []
-  const parse = (base: Base, edits: Edits): ParseResult => {
-    const known = recentParsed.find((r) => r.base === base && r.edits === edits)
-    if (known !== undefined) return known.parsed
+  const recentChecked: Checked[] = []
+  const checkEdits = (base: Base, edits: Edits): Checked => {
+    const known = recentChecked.find((r) => r.base === base && r.edits === edits)
+    if (known !== undefined) return known
+    const scenario = applyEdits(base.scenario, edits)
+    const edited = isEdited(base.scenario, edits)
     // A base holds a validated scenario (a preset's, a link's, an import's): unedited, there is
     // nothing new to check (the page's start validated its preset twice over).
-    const scenario = applyEdits(base.scenario, edits)
-    const parsed: ParseResult = isEdited(base.scenario, edits)
-      ? parseScenario(scenario)
-      : { ok: true, scenario }
-    recentParsed.unshift({ base, edits, parsed })
-    recentParsed.length = Math.min(recentParsed.length, 2)
-    return parsed
+    const parsed: ParseResult = edited ? parseScenario(scenario) : { ok: true, scenario }
+    const checked = { base, edits, scenario, edited, parsed }
+    recentChecked.unshift(checked)
+    recentChecked.splice(2)
+    return checked
   }
   /** Each validated scenario's estimate, made once (it walks every client's script). */
   const estimates = new WeakMap<Scenario, RunEstimate>()
@@ -154,10 +163,8 @@ export function createDeriver(): Deriver {
     let entry = runs.get(edits)
     // An edits value belongs to one base; the check keeps a reused value from lying.
     if (entry?.base !== base) {
-      const scenario = applyEdits(base.scenario, edits)
-      const parsed = parse(base, edits)
+      const { scenario, edited, parsed } = checkEdits(base, edits)
       if (!parsed.ok) return { ok: false, message: parsed.message }
-      const edited = isEdited(base.scenario, edits)
       // The run the base's narration was written for, so an edited run's captions stay true.
       // An author's rewrite (the scenario editor) brings its own narration: nothing to compare.
       const reference = edited && edits.scenario === undefined ? narrated(base) : null
@@ -187,7 +194,7 @@ export function createDeriver(): Deriver {
   const plan = ({ base, edits }: Pick<Inputs, 'base' | 'edits'>): HeavyRun | null => {
     // A real history is read (in its own worker), never run.
     if (base.kind === 'history' || runs.get(edits)?.base === base) return null
-    const parsed = parse(base, edits)
+    const { parsed } = checkEdits(base, edits)
     if (!parsed.ok) return null
     const estimate = estimateOf(parsed.scenario)
     if (estimate.events <= FRAME_EVENT_BUDGET) return null

@@ -7,8 +7,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as Sim from '../sim'
 import type { PresetId } from '../sim'
-import { createRunClient, createRunHost } from '../explore/runJob'
-import { inProcessWorker } from '../testing/inProcessWorker'
 import { createLabStore } from './labStore'
 import { createLargeRuns } from './largeRun'
 
@@ -26,20 +24,15 @@ vi.mock('../sim', async (importOriginal) => {
   }
 })
 
-const transport = {
-  later: (fn: () => void) => void setImmediate(fn),
-  clone: <T>(value: T): T => structuredClone(value),
-  nowMs: () => performance.now(),
-}
-
 function labPage(preset: PresetId) {
   return createLabStore({
     preset,
     reducedMotion: true,
+    // As on the lab page, which first asks whether the run is too heavy for a frame; a preset
+    // never is, so no worker is ever started.
     background: {
       createLargeRuns,
-      runner: () =>
-        Promise.resolve(createRunClient(inProcessWorker(createRunHost, transport).port)),
+      runner: () => Promise.reject(new Error('a preset is never run in the background')),
     },
   })
 }
