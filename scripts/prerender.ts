@@ -13,8 +13,9 @@
  * What it adds to each page:
  * - the page inside <div id="root">, marked `data-prerendered`, its diagram drawn at a phone's
  *   and a desktop's width (the embed's also at an article column's);
- * - a stylesheet (assets/first-paint-<hash>.css): the diagram's styles (the app adopts them at
- *   run time, which static markup cannot wait for), the drawing that suits the container and a
+ * - a stylesheet (assets/first-paint-<hash>.css): the diagram's styles (which static markup
+ *   cannot wait for the app to adopt; marked `data-fl-diagram`, so the app uses them instead of
+ *   adopting its own copy: src/viz/adoptStyles.ts), the drawing that suits the container and a
  *   box of exactly the live diagram's height at every width (container queries), so CLS stays 0;
  * - a one-line inline script, allowed by its hash in the page's CSP, that tells the stylesheet
  *   whether the address asks for the prerendered scenario: a link to another one shows the
@@ -191,7 +192,7 @@ export function withFirstScreen(html: string, plan: PagePlan, cssHref: string): 
     .replace(csp, `${csp} &#39;sha256-${hash}&#39;`)
     .replace(
       '</head>',
-      `  <link rel="stylesheet" href="${cssHref}">\n    ${EXPECT_LINK}\n  </head>`,
+      `  <link rel="stylesheet" href="${cssHref}" data-fl-diagram>\n    ${EXPECT_LINK}\n  </head>`,
     )
     .replace(root, `${root}${page}${END_MARK}`)
 }

@@ -13,6 +13,7 @@ export function adoptDiagramStyles(node: Node): void {
   const root = node.getRootNode()
   if (!(root instanceof Document || root instanceof ShadowRoot)) return
   const doc = root instanceof Document ? root : root.ownerDocument
+  if (root instanceof Document && builtWithDiagramRules(root)) return
   if ('adoptedStyleSheets' in root && canConstructStyleSheets()) {
     if (shared === null) {
       shared = new CSSStyleSheet()
@@ -30,4 +31,15 @@ export function adoptDiagramStyles(node: Node): void {
   style.dataset.flDiagram = ''
   style.textContent = DIAGRAM_CSS
   parent.appendChild(style)
+}
+
+/**
+ * A built page whose first paint draws a diagram links the diagram's rules in a stylesheet of its
+ * own, marked `data-fl-diagram` (scripts/prerender.ts). Once it has loaded, adopting the same
+ * rules again would only parse them a second time in the app's first task and give the page
+ * duplicate rules to match; if it failed to load, the diagram still gets its styles here.
+ */
+function builtWithDiagramRules(doc: Document): boolean {
+  const link = doc.head.querySelector<HTMLLinkElement>('link[data-fl-diagram]')
+  return link?.sheet != null
 }

@@ -170,7 +170,7 @@ ${hueClasses}
 .fl-break-line{stroke:var(--fl-faint);stroke-width:1;stroke-dasharray:3 3}
 .fl-break-gap{stroke:var(--fl-bg);stroke-width:5}
 .fl-break-mark{stroke:var(--fl-muted);stroke-width:1.3}
-.fl-diagram .fl-break-label{fill:var(--fl-muted);font-style:italic}
+.fl-diagram .fl-break-label{fill:var(--fl-muted)}
 .fl-diagram .fl-header-title{font-size:16px;font-weight:700}
 .fl-diagram .fl-header-subtitle{font-size:12px;fill:var(--fl-muted)}
 .fl-block-paused{stroke:var(--fl-pause);stroke-width:1}
@@ -224,7 +224,7 @@ ${hueClasses}
 .fl-msg:focus-visible .fl-msg-hit{stroke:var(--fl-highlight);stroke-opacity:.45;stroke-width:8}
 .fl-diagram .fl-msg-label{fill:var(--hi)}
 .fl-diagram .fl-msg-label-lost{fill:var(--fl-danger-ink)}
-.fl-diagram .fl-queued-label{fill:var(--hi);font-style:italic}
+.fl-diagram .fl-queued-label{fill:var(--hi)}
 .fl-badge-accepted,.fl-badge-applied{fill:var(--fl-bg);stroke:var(--fl-accept-ink);stroke-width:1.5}
 .fl-badge-checked{fill:var(--fl-bg);stroke:var(--hi);stroke-width:1.3;stroke-dasharray:3 2}
 .fl-badge-duplicate{fill:var(--fl-bg);stroke:var(--fl-accept-ink);stroke-width:1.3;stroke-dasharray:4 2}
