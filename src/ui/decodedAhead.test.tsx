@@ -4,6 +4,8 @@ import { decodeScenarioInPieces } from '../link/decodeInPieces'
 import { encodeScenario } from '../link/encode'
 import { presetRun } from '../testing/presetRuns'
 import { PIECE_STEPS } from '../sim/scenarioPieces'
+import { fromBase64Url } from '../link/base64url'
+import { INFLATE_CHUNK_BYTES } from '../link/payload'
 import type { Schedule } from '../viz/sliceSteps'
 import { SLICE_MS } from '../viz/sliceSteps'
 import { largeScenario } from '../testing/largeRun'
@@ -68,8 +70,13 @@ describe('decodedAhead', () => {
       ran++
     }
     const ahead = await reading
-    // Inflating, reading the JSON, then 12 pieces of 2,000 lines: one task each, and the last.
-    expect(pieces).toBe(2 + 4 * Math.ceil(5004 / PIECE_STEPS))
+    // Each chunk inflated, the JSON read, then the pieces of each client's 5,004 lines: one
+    // task each, and the last.
+    const deflated = fromBase64Url(long)
+    if (typeof deflated === 'string') throw new Error(deflated)
+    const inflating = Math.ceil(deflated.length / INFLATE_CHUNK_BYTES)
+    expect(inflating).toBeGreaterThan(1)
+    expect(pieces).toBe(inflating + 1 + 4 * Math.ceil(5004 / PIECE_STEPS))
     expect(ran).toBe(pieces + 1)
     expect(ahead(long)).toEqual(decodeScenario(long))
   })
