@@ -17,7 +17,7 @@ import { ErrorBoundary } from './ErrorBoundary'
 import type { ExploreSlot } from './explore/slot'
 import { createExploreSlot, ExploreSlotProvider } from './explore/slot'
 import { Lab } from './Lab'
-import { keepSessionHistory, readSessionHistory } from './sessionHistory'
+import { readSessionHistory } from './sessionHistory'
 import type { Steps } from '../viz/layout'
 import type { Schedule } from '../viz/sliceSteps'
 import { nextTask, sliceSteps } from '../viz/sliceSteps'
@@ -172,7 +172,17 @@ export function App({
     return () => window.removeEventListener('popstate', follow)
   }, [])
   useEffect(() => startUrlSync(opened.store, { keepAddress: opened.brokenLink !== null }), [opened])
-  useEffect(() => keepSessionHistory(store), [store])
+  useEffect(() => {
+    // Its writer loads after the first screen; its first write takes any edit made meanwhile.
+    let stop: (() => void) | null | undefined
+    void import('./sessionHistoryWrite').then((m) => {
+      if (stop === undefined) stop = m.keepSessionHistory(store)
+    })
+    return () => {
+      stop?.()
+      stop = null
+    }
+  }, [store])
   // A lab that is closed (another address opened) ends its run worker, and any run in it.
   useEffect(() => () => store.getState().releaseWorker(), [store])
   // The page around the lab follows the lab's theme (the lab root carries its own too).

@@ -2,11 +2,11 @@
  * The lab page keeps the reader's history (undo and redo, with the scenarios they opened) across a
  * reload of the same tab, in sessionStorage. Only the lab page does: embeds and the custom
  * element store nothing. Storage that is full, disabled or refused never breaks the page: the
- * history is then kept shorter, or only in memory.
+ * history is then kept shorter, or only in memory. Reading is here (the page reads it as it
+ * opens); writing is sessionHistoryWrite.ts, loaded after the first screen.
  */
-import type { LabHistory, LabStore, LabStoreState } from '../store'
-import { historyRecord, readHistoryRecord } from '../store'
-import { whenIdle } from './whenIdle'
+import type { LabHistory } from '../store'
+import { readHistoryRecord } from '../store'
 
 export const HISTORY_KEY = 'fencing-lab:history'
 /**
@@ -31,62 +31,5 @@ export function readSessionHistory(storage = sessionStorageOrNull()): LabHistory
     return text === null ? null : readHistoryRecord(JSON.parse(text))
   } catch {
     return null
-  }
-}
-
-/**
- * Writes `history`; when the storage is full, keeps fewer undo steps (the newest), down to none.
- * Returns false when nothing could be written.
- */
-export function writeSessionHistory(storage: Storage, history: LabHistory): boolean {
-  for (let keep = history.undoStack.length; ; keep = Math.floor(keep / 2)) {
-    try {
-      storage.setItem(HISTORY_KEY, JSON.stringify(historyRecord(history, keep)))
-      return true
-    } catch {
-      if (keep === 0) break
-    }
-  }
-  try {
-    storage.removeItem(HISTORY_KEY)
-  } catch {
-    // Nothing more to do: the history stays in memory.
-  }
-  return false
-}
-
-function historyOf(s: LabStoreState): LabHistory {
-  return { base: s.base, edits: s.edits, undoStack: s.undoStack, redoStack: s.redoStack }
-}
-
-/** Keeps the store's history in `storage` while it runs; returns the function that stops it. */
-export function keepSessionHistory(
-  store: LabStore,
-  storage: Storage | null = sessionStorageOrNull(),
-): () => void {
-  if (storage === null) return () => {}
-  // Cancels the write that waits (for the debounce, then an idle moment), if one does.
-  let pending: (() => void) | null = null
-  const flush = () => {
-    pending?.()
-    pending = null
-    writeSessionHistory(storage, historyOf(store.getState()))
-  }
-  const unsubscribe = store.subscribe((s, previous) => {
-    const changed =
-      s.base !== previous.base ||
-      s.edits !== previous.edits ||
-      s.undoStack !== previous.undoStack ||
-      s.redoStack !== previous.redoStack
-    // Written when the page is idle, never while the reader's next click waits for its frame.
-    if (changed && pending === null) pending = whenIdle(flush, HISTORY_WRITE_MS)
-  })
-  // A reload right after an edit must not lose it.
-  addEventListener('pagehide', flush)
-  flush()
-  return () => {
-    unsubscribe()
-    removeEventListener('pagehide', flush)
-    if (pending !== null) flush()
   }
 }
