@@ -70,10 +70,24 @@ test('a huge link shows its size and a choice before anything runs', async ({ pa
   await expect(ask.getByRole('button', { name: /^Shorten it to / })).toBeVisible()
   // The address keeps the link while its run waits (a reload asks again).
   expect(page.url()).toContain('#s=')
+  // Nothing but the link's scenario is shown: its name in the picker, its place in the stage; not
+  // the default scenario the store holds meanwhile, nor its panels.
+  const picker = page.getByRole('combobox', { name: 'Scenario' })
+  await expect(picker.locator('option:checked')).toHaveText('Custom: Renewing all day')
+  await expect(page.getByRole('region', { name: 'Timeline' })).toHaveText(
+    '“Renewing all day” is drawn here once its run is computed.',
+  )
+  // Not drawn at all, hidden or not: the page's first task stays short.
+  await expect(page.locator('svg.fl-diagram')).toHaveCount(0)
+  await expect(page.locator('.fl-question:visible')).toHaveCount(0)
+  await expect(page.locator('.fl-lab [role="tablist"]:visible')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0)
   await ask.getByRole('button', { name: 'Not now' }).click()
   await expect(ask).toBeHidden()
-  // The lab shows what it showed: the default scenario, working.
+  // Then the lab shows its default scenario, working.
   await expect(page.locator('svg.fl-diagram').first()).toBeVisible()
+  await expect(picker.locator('option:checked')).toHaveText('GC pause: token 41 vs 42')
+  await expect(page.getByRole('tablist').first()).toBeVisible()
 })
 
 test('a long link (25,000 script lines) is read in pieces and opens its own scenario', async ({

@@ -93,6 +93,8 @@ export function createLabStore(init: LabInit = {}): LabStore {
   const start = startingPoint(deferred === null ? init : defaultInit(init), derive)
   // Set by the store's creator, which holds the door; called once the store exists.
   const opening: { open: (() => void) | null } = { open: null }
+  // True while the door takes the heavy link's change: its run is the lab's first (PendingRun).
+  let openingRun = false
 
   const store = createStore<LabStoreState>()(
     spreadSet((set, get, api) => {
@@ -118,7 +120,9 @@ export function createLabStore(init: LabInit = {}): LabStore {
             cursorMs: s.cursorMs,
             ...change,
           }
-          if (large !== null && large.handle(derive.plan(inputs), change, also)) return true
+          if (large !== null && large.handle(derive.plan(inputs), change, also, openingRun)) {
+            return true
+          }
           const derivation = derive(inputs)
           if (!derivation.ok) {
             set({ notice: `That change cannot be made: ${derivation.message}` })
@@ -134,11 +138,17 @@ export function createLabStore(init: LabInit = {}): LabStore {
       }
       const { history, derived, range, notice } = start
       if (deferred !== null) {
-        opening.open = () =>
-          kit.update(
-            { base: deferred.base, edits: deferred.edits, cursorMs: init.cursorMs ?? 0 },
-            { undoStack: deferred.undoStack, redoStack: deferred.redoStack },
-          )
+        opening.open = () => {
+          openingRun = true
+          try {
+            kit.update(
+              { base: deferred.base, edits: deferred.edits, cursorMs: init.cursorMs ?? 0 },
+              { undoStack: deferred.undoStack, redoStack: deferred.redoStack },
+            )
+          } finally {
+            openingRun = false
+          }
+        }
       }
       return {
         pendingRun: null,

@@ -74,7 +74,12 @@ describe('a heavy run in the lab', () => {
     const { store, workers } = labWithWorker({ scenario: heavy, cursorMs: 700 })
     const opening = store.getState()
     expect(opening.lab.scenario.id).toBe('gc-pause')
-    expect(opening.pendingRun).toMatchObject({ status: 'running', title: 'Renewing all day' })
+    // The run the lab opens with: the page shows no other run in its place (Lab.tsx).
+    expect(opening.pendingRun).toMatchObject({
+      status: 'running',
+      title: 'Renewing all day',
+      opening: true,
+    })
     expect(workers()).toBe(1)
     await settled(store)
     const s = store.getState()
@@ -141,7 +146,8 @@ describe('a heavy run in the lab', () => {
     await settled(store)
     store.getState().setCursor(1000)
     store.getState().pauseClient('A', 500)
-    expect(store.getState().pendingRun?.status).toBe('running')
+    // Not the opening run: the lab keeps showing the run it showed.
+    expect(store.getState().pendingRun).toMatchObject({ status: 'running', opening: false })
     expect(store.getState().edited).toBe(false)
     store.getState().pauseClient('A', 900)
     await settled(store)
@@ -164,6 +170,17 @@ describe('a heavy run in the lab', () => {
     store.getState().cancelRun()
     expect(store.getState().pendingRun).toBeNull()
     expect(store.getState().lab.scenario.id).toBe('gc-pause')
+    expect(store.getState().announcement.text).toBe('Not run. The lab shows its default scenario.')
+  })
+
+  it('a huge scenario opened later is asked about over the run shown, which stays', () => {
+    const { store } = labWithWorker()
+    store.getState().loadScenario(huge)
+    const asked = store.getState().pendingRun
+    expect(asked).toMatchObject({ status: 'ask', opening: false })
+    store.getState().cancelRun()
+    expect(store.getState().lab.scenario.id).toBe('gc-pause')
+    expect(store.getState().announcement.text).toBe('Not run. The lab shows what it showed.')
   })
 
   it('"Run it in the background" starts the job; "Shorten it" opens the shorter run', async () => {

@@ -17,7 +17,11 @@ import { scenarioEdits } from './edits'
 import type { Inputs } from './derivation'
 import type { LabStoreState } from './labStore'
 
-/** What the reader sees of a heavy run that is not shown yet. */
+/**
+ * What the reader sees of a heavy run that is not shown yet. `opening`: it is the run the lab was
+ * opened with (a heavy link), so the lab has shown no run yet; the page draws none behind the
+ * prompt (the store's default scenario is not what the reader opened).
+ */
 export type PendingRun =
   | {
       status: 'ask'
@@ -25,8 +29,15 @@ export type PendingRun =
       estimate: RunEstimate
       /** A horizon (ms) at which the run fits the page's budget, or null when a shorter one would not. */
       shorterMs: number | null
+      opening: boolean
     }
-  | { status: 'running'; title: string; estimate: RunEstimate; progress: RunJobProgress | null }
+  | {
+      status: 'running'
+      title: string
+      estimate: RunEstimate
+      progress: RunJobProgress | null
+      opening: boolean
+    }
 
 export interface LargeRunSlice {
   /** The heavy run being asked about or computed, or null. */
@@ -46,6 +57,8 @@ interface Request {
   change: Partial<Inputs>
   also: Partial<LabStoreState> | undefined
   cancel: (() => void) | null
+  /** The run the lab was opened with (PendingRun's `opening`). */
+  opening: boolean
 }
 
 export interface LargeRunHost {
@@ -62,18 +75,35 @@ export interface LargeRunHost {
   runner: () => Promise<RunClient>
 }
 
+/** What the lab shows once `r` is dropped: what it showed, or (opened with it) its default. */
+function showsAfter(r: Request): string {
+  return r.opening ? 'The lab shows its default scenario.' : 'The lab shows what it showed.'
+}
+
 export function createLargeRuns(host: LargeRunHost) {
   let request: Request | null = null
   let client: Promise<RunClient> | null = null
 
-  const titleOf = (scenario: Scenario) => scenario.title ?? 'this scenario'
+  /** Shows the reader `r`, its title and size with `now`: asked about, or running. */
+  const show = (
+    r: Request,
+    now:
+      | { status: 'ask'; shorterMs: number | null }
+      | { status: 'running'; progress: RunJobProgress | null },
+  ) =>
+    host.set({
+      pendingRun: {
+        ...now,
+        title: r.heavy.scenario.title ?? 'this scenario',
+        estimate: r.heavy.estimate,
+        opening: r.opening,
+      },
+    })
 
   /** Starts `r`'s job on the loaded client: its progress, then its outcome, in the store. */
   const run = (r: Request, loaded: RunClient): RunJob => {
-    const title = titleOf(r.heavy.scenario)
     const job = loaded.start({ scenario: r.heavy.scenario }, (progress) => {
-      if (request !== r) return
-      host.set({ pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress } })
+      if (request === r) show(r, { status: 'running', progress })
     })
     void job.outcome.then((outcome) => {
       if (request !== r) return
@@ -90,16 +120,13 @@ export function createLargeRuns(host: LargeRunHost) {
         pendingRun: null,
         ...(outcome.status === 'failed' ? { notice: outcome.message } : {}),
       })
-      if (outcome.status === 'cancelled') host.announce('Cancelled. The lab shows what it showed.')
+      if (outcome.status === 'cancelled') host.announce(`Cancelled. ${showsAfter(r)}`)
     })
     return job
   }
 
   const start = (r: Request) => {
-    const title = titleOf(r.heavy.scenario)
-    host.set({
-      pendingRun: { status: 'running', title, estimate: r.heavy.estimate, progress: null },
-    })
+    show(r, { status: 'running', progress: null })
     host.announce(`Computing the run in the background: ${count(r.heavy.estimate)}.`)
     client ??= host.runner()
     let job: RunJob | null = null
@@ -136,11 +163,13 @@ export function createLargeRuns(host: LargeRunHost) {
     /**
      * Takes `change` when it needs `heavy`, a run not derived yet (returns true: it is underway
      * or asked about); any other change supersedes a pending run that changed base or edits.
+     * `opening`: the change opens the lab's first run (a heavy link).
      */
     handle(
       heavy: HeavyRun | null,
       change: Partial<Inputs>,
       also?: Partial<LabStoreState>,
+      opening = false,
     ): boolean {
       if (heavy === null) {
         if (change.base !== undefined || change.edits !== undefined) drop()
@@ -154,15 +183,13 @@ export function createLargeRuns(host: LargeRunHost) {
         return true
       }
       drop()
-      const r: Request = { heavy, change, also, cancel: null }
+      const r: Request = { heavy, change, also, cancel: null, opening }
       request = r
       if (heavy.estimate.events <= PAGE_EVENT_BUDGET) {
         start(r)
         return true
       }
-      const title = titleOf(heavy.scenario)
-      const shorterMs = fittingHorizonMs(heavy.scenario)
-      host.set({ pendingRun: { status: 'ask', title, estimate: heavy.estimate, shorterMs } })
+      show(r, { status: 'ask', shorterMs: fittingHorizonMs(heavy.scenario) })
       host.announce(
         `This run is large: ${count(heavy.estimate)}. Run it in the background, or shorten it.`,
       )
@@ -188,12 +215,9 @@ export function createLargeRuns(host: LargeRunHost) {
       cancelRun: () => {
         if (request === null) return
         const asked = request.cancel === null
+        const r = request
         drop()
-        host.announce(
-          asked
-            ? 'Not run. The lab shows what it showed.'
-            : 'Cancelled. The lab shows what it showed.',
-        )
+        host.announce(`${asked ? 'Not run' : 'Cancelled'}. ${showsAfter(r)}`)
       },
       releaseWorker: () => {
         drop()

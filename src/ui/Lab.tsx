@@ -16,7 +16,6 @@ import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
 import { DrawnProvider, useRunDrawn } from './drawnSignal'
 import type { BrokenLink } from './BrokenLink'
-import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
@@ -37,6 +36,13 @@ const StageDock = lazy(() =>
   import('./StageDock').then((module) => ({ default: module.StageDock })),
 )
 const LargeRun = lazy(() => import('./LargeRun').then((module) => ({ default: module.LargeRun })))
+// Only a link the page could not open has it.
+const CopyBrokenLink = lazy(() =>
+  import('./BrokenLink').then((module) => ({ default: module.CopyBrokenLink })),
+)
+const OpeningNote = lazy(() =>
+  import('./LargeRun').then((module) => ({ default: module.OpeningNote })),
+)
 const ShortcutsList = lazy(() =>
   import('./ShortcutsList').then((module) => ({ default: module.ShortcutsList })),
 )
@@ -89,7 +95,11 @@ export function Lab({
           </div>
         </header>
         <Notice>
-          <CopyBrokenLink link={brokenLink} />
+          {brokenLink !== null && (
+            <Suspense fallback={null}>
+              <CopyBrokenLink link={brokenLink} />
+            </Suspense>
+          )}
         </Notice>
         <LargeRunSlot />
         <ScenarioLead />
@@ -139,14 +149,33 @@ export function Lab({
   )
 }
 
-/** A large run's prompt or progress (its code loads only once a run needs it). */
+/**
+ * A large run's prompt or progress (its code loads only once a run needs it); for a heavy link's
+ * run, the stage it will be drawn on too, in place of the default scenario's (hidden meanwhile by
+ * labPage.css). The page around it is not rendered again for that: an element the lab page made
+ * keeps the tree of its first render (preact), so rendering the page with a heavy run held that
+ * run for good once the reader's edits had replaced it.
+ */
 function LargeRunSlot() {
-  const shown = useLab((s) => s.pendingRun !== null)
-  if (!shown) return null
-  return (
+  const opening = useLab((s) => (s.pendingRun === null ? null : s.pendingRun.opening))
+  if (opening === null) return null
+  const prompt = (
     <Suspense fallback={null}>
       <LargeRun />
     </Suspense>
+  )
+  if (!opening) return prompt
+  // Its stage is here from the first frame (its words may still load), so the default scenario's
+  // stage is hidden before anything measures or draws it.
+  return (
+    <>
+      {prompt}
+      <section className="fl-stage fl-stage--opening" aria-label="Timeline">
+        <Suspense fallback={null}>
+          <OpeningNote />
+        </Suspense>
+      </section>
+    </>
   )
 }
 

@@ -9,7 +9,8 @@ import type { RunClient, RunJobProgress } from '../explore/runJob'
 import type { ScenarioInput } from '../sim'
 import { createLabStore, createLargeRuns, LabProvider } from '../store'
 import { parseOrThrow } from '../testing/runs'
-import { LargeRun } from './LargeRun'
+import { LargeRun, OpeningNote } from './LargeRun'
+import { ScenarioSelect } from './ScenarioPicker'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -57,6 +58,10 @@ function mount() {
     createRoot(host).render(
       <LabProvider store={store}>
         <LargeRun />
+        <div className="stage">
+          <OpeningNote />
+        </div>
+        <ScenarioSelect />
       </LabProvider>,
     ),
   )
@@ -78,6 +83,12 @@ describe('LargeRun', () => {
     )
     expect(button(host, /^Shorten it to \d/).textContent).toMatch(/^Shorten it to [\d:.]+/)
     button(host, /^Not now$/)
+    // The lab opened with this run: no other scenario stands in for it, in the stage or the picker.
+    expect(ask?.textContent).toContain('“Not now” shows the default scenario instead.')
+    const stage = () => host.querySelector('.stage')
+    expect(stage()?.textContent).toBe('“Renewing all day” is drawn here once its run is computed.')
+    const select = host.querySelector('select')
+    expect(select?.selectedOptions[0]?.textContent).toBe('Custom: Renewing all day')
 
     act(() => button(host, /^Run it in the background$/).click())
     // The runner's client loads on first use (a promise).
@@ -88,6 +99,7 @@ describe('LargeRun', () => {
     expect(running()?.textContent).toContain('Starting…')
     act(() => seen.report({ phase: 'running', events: 123_456, atMs: 61_000, elapsedMs: 900 }))
     expect(running()?.textContent).toContain('123,456 events so far')
+    expect(running()?.textContent).toContain('The page keeps answering meanwhile.')
     const bar = host.querySelector('progress')
     expect(Number(bar?.getAttribute('value'))).toBeGreaterThan(0)
 
@@ -95,6 +107,8 @@ describe('LargeRun', () => {
     expect(seen.cancelled).toBe(true)
     expect(running()).toBeNull()
     expect(store.getState().pendingRun).toBeNull()
-    expect(host.textContent).toBe('')
+    expect(host.querySelector('.fl-large-run')).toBeNull()
+    // Cancelled, the lab shows its default scenario, named in the picker.
+    expect(select?.selectedOptions[0]?.textContent).toBe('GC pause: token 41 vs 42')
   })
 })

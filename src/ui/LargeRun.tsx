@@ -2,7 +2,8 @@
  * A run too heavy to compute at once, said before it is computed: above the page's budget the
  * reader sees its size and chooses (run it in the background, shorten it, or not now); while a
  * run is computed in the background, its progress and a Cancel button. The lab behind it keeps
- * working on the run it showed.
+ * working on the run it showed; a heavy link's run, which the lab opened with, has none behind it
+ * (its stage waits, with OpeningNote).
  */
 import { formatCount, formatDurationMs, PAGE_EVENT_BUDGET } from '../sim'
 import { estimateWords, useLab, useLabAction } from '../store'
@@ -26,6 +27,7 @@ export function LargeRun() {
           {pending.estimate.reachesLimit
             ? ' The engine would cut it at 2,000,000 events, so its end would stay unknown.'
             : ''}
+          {pending.opening ? ' “Not now” shows the default scenario instead.' : ''}
         </p>
         <div className="fl-notice-tools">
           <button type="button" className="fl-button fl-button--primary" onClick={runLarge}>
@@ -61,7 +63,9 @@ export function LargeRun() {
               ? `${formatCount(progress.events)} events so far, at ${formatDurationMs(progress.atMs)}.`
               : `All ${formatCount(progress.events)} events run; indexing them…`}
         </span>{' '}
-        The lab keeps working meanwhile.
+        {pending.opening
+          ? 'The page keeps answering meanwhile.'
+          : 'The lab keeps working meanwhile.'}
       </p>
       <div className="fl-notice-tools">
         <progress
@@ -75,5 +79,19 @@ export function LargeRun() {
         </button>
       </div>
     </section>
+  )
+}
+
+/**
+ * What the stage says while a heavy link's run is asked about or computed (Lab.tsx): the lab has
+ * not shown a run yet, and the default scenario the store holds meanwhile is not what the reader
+ * opened.
+ */
+export function OpeningNote() {
+  const title = useLab((s) => s.pendingRun?.title)
+  return (
+    <p>
+      <strong>“{title}”</strong> is drawn here once its run is computed.
+    </p>
   )
 }

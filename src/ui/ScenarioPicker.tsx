@@ -27,12 +27,18 @@ export function ScenarioSelect() {
   const base = useLab((s) => s.base)
   const edited = useLab((s) => s.edited)
   const title = useLab((s) => s.lab.scenario.title)
+  // A heavy link not run yet (Lab.tsx): the store's default scenario is not the one opened.
+  const linked = useLab((s) => (s.pendingRun?.opening === true ? s.pendingRun.title : null))
   const loadPreset = useLabAction('loadPreset')
   const resetEdits = useLabAction('resetEdits')
   const store = useLabStore()
   const selectId = useId()
   const current =
-    base.kind === 'preset' ? base.preset.id : base.kind === 'history' ? HISTORY : CUSTOM
+    linked !== null || base.kind === 'custom'
+      ? CUSTOM
+      : base.kind === 'preset'
+        ? base.preset.id
+        : HISTORY
   return (
     <div className="fl-picker-row">
       <label htmlFor={selectId} className="fl-picker-label">
@@ -53,8 +59,8 @@ export function ScenarioSelect() {
           })
         }}
       >
-        {base.kind === 'custom' && (
-          <option value={CUSTOM}>Custom: {title ?? 'untitled scenario'}</option>
+        {current === CUSTOM && (
+          <option value={CUSTOM}>Custom: {linked ?? title ?? 'untitled scenario'}</option>
         )}
         {base.kind === 'history' && (
           <option value={HISTORY}>Real history: {historyTitle(base.history)}</option>
