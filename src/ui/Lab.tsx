@@ -7,7 +7,7 @@
  * load (useLabRoot, 'page'); the playback loop runs while the lab is mounted.
  */
 import type { ReactNode } from 'react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, memo, Suspense, useRef, useState } from 'react'
 import type { Theme } from '../store'
 import { useLab, useLabAction } from '../store'
 import { ScenarioCatalogue, ScenarioLead, ScenarioSelect } from './ScenarioPicker'
@@ -74,80 +74,106 @@ export function Lab({
   brokenLink?: BrokenLink | null
   drops?: FileDrops | undefined
 }) {
-  const { theme, reducedMotion } = useLabRoot('page')
-  const stage = useRef<HTMLElement>(null)
-
   return (
     <DrawnProvider>
-      <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
-        <header className="fl-header">
-          <h1 className="fl-title">Fencing Lab</h1>
-          <section className="fl-picker" aria-label="Scenario">
-            <ScenarioSelect />
-          </section>
-          <div className="fl-header-tools">
-            <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
-              Guided tour
-            </a>
-            <div className="fl-theme-header">
-              <ThemeToggle />
-            </div>
-          </div>
-        </header>
-        <Notice>
-          {brokenLink !== null && (
-            <Suspense fallback={null}>
-              <CopyBrokenLink link={brokenLink} />
-            </Suspense>
-          )}
-        </Notice>
-        <LargeRunSlot />
-        <ScenarioLead />
-        <RealHistoryTop />
-        <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
-          <Caption />
-          <DiagramPanel zoomControls={<ZoomControls />} />
-          <Controls />
-        </section>
-        <RealHistoryReport />
-        <div className="fl-after-stage">
-          {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
-          <div className="fl-theme-after">
-            <ThemeToggle />
-          </div>
-          <p className="fl-lesson">
-            A lease gives availability, not safety. Only a fencing token checked by the resource
-            keeps a paused or delayed former holder from doing harm.
-          </p>
-          <ModelMySetup />
-          <ScenarioCatalogue />
-          <LoadBoundary what="sharing tools">
-            <Suspense fallback={<p className="fl-hint">Loading the sharing tools…</p>}>
-              <ShareBar drops={drops} />
-            </Suspense>
-          </LoadBoundary>
-          <Shortcuts />
-        </div>
-        <LoadBoundary what="panels">
-          <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
-            <Panels
-              explorer={
-                <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
-                  <ExplorePanel />
-                </Suspense>
-              }
-            />
-          </Suspense>
-        </LoadBoundary>
-        {/* The caption and the story's transport, kept in view while the panels are read. */}
-        <Suspense fallback={null}>
-          <StageDock stage={stage} />
-        </Suspense>
-        <LiveRegion />
-      </div>
+      <LabRoot brokenLink={brokenLink} drops={drops} />
     </DrawnProvider>
   )
 }
+
+/**
+ * The lab's root element, its theme and motion, and the page's keys and playback. A change of
+ * theme renders this alone: the page inside (LabBody) is not rendered again for it. Preact keeps
+ * the tree an element was last rendered with by its parent (preactjs/preact #4909), so rendering
+ * the page again while a heavy run was shown kept that run in memory once the reader's edits had
+ * replaced it (48 -> 87 MiB after a theme change and three edits of the 100k link); the page's
+ * elements are made once, while the lab opens.
+ */
+function LabRoot({ brokenLink, drops }: LabProps) {
+  const { theme, reducedMotion } = useLabRoot('page')
+  return (
+    <div className="fl-lab" data-theme={theme} data-motion={reducedMotion ? 'reduced' : 'full'}>
+      <LabBody brokenLink={brokenLink} drops={drops} />
+    </div>
+  )
+}
+
+interface LabProps {
+  brokenLink: BrokenLink | null
+  drops: FileDrops | undefined
+}
+
+const LabBody = memo(function LabBody({ brokenLink, drops }: LabProps) {
+  const stage = useRef<HTMLElement>(null)
+  return (
+    <>
+      <header className="fl-header">
+        <h1 className="fl-title">Fencing Lab</h1>
+        <section className="fl-picker" aria-label="Scenario">
+          <ScenarioSelect />
+        </section>
+        <div className="fl-header-tools">
+          <a className="fl-button fl-button--quiet fl-tour-link" href="tour.html">
+            Guided tour
+          </a>
+          <div className="fl-theme-header">
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <Notice>
+        {brokenLink !== null && (
+          <Suspense fallback={null}>
+            <CopyBrokenLink link={brokenLink} />
+          </Suspense>
+        )}
+      </Notice>
+      <LargeRunSlot />
+      <ScenarioLead />
+      <RealHistoryTop />
+      <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
+        <Caption />
+        <DiagramPanel zoomControls={<ZoomControls />} />
+        <Controls />
+      </section>
+      <RealHistoryReport />
+      <div className="fl-after-stage">
+        {/* On a phone the theme waits here, so the first screen keeps its room for the stage. */}
+        <div className="fl-theme-after">
+          <ThemeToggle />
+        </div>
+        <p className="fl-lesson">
+          A lease gives availability, not safety. Only a fencing token checked by the resource keeps
+          a paused or delayed former holder from doing harm.
+        </p>
+        <ModelMySetup />
+        <ScenarioCatalogue />
+        <LoadBoundary what="sharing tools">
+          <Suspense fallback={<p className="fl-hint">Loading the sharing tools…</p>}>
+            <ShareBar drops={drops} />
+          </Suspense>
+        </LoadBoundary>
+        <Shortcuts />
+      </div>
+      <LoadBoundary what="panels">
+        <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
+          <Panels
+            explorer={
+              <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
+                <ExplorePanel />
+              </Suspense>
+            }
+          />
+        </Suspense>
+      </LoadBoundary>
+      {/* The caption and the story's transport, kept in view while the panels are read. */}
+      <Suspense fallback={null}>
+        <StageDock stage={stage} />
+      </Suspense>
+      <LiveRegion />
+    </>
+  )
+})
 
 /**
  * A large run's prompt or progress (its code loads only once a run needs it); for a heavy link's
