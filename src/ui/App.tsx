@@ -24,7 +24,7 @@ import { nextTask, sliceSteps } from '../viz/sliceSteps'
 import type { BrokenLink } from './BrokenLink'
 import { startUrlSync } from './urlSync'
 import type { FileDrops } from './fileDrops'
-import { nextTimerTask } from './whenIdle'
+import { nextTimerTask, whenIdle } from './whenIdle'
 import './lab.css'
 import './labPage.css'
 
@@ -173,12 +173,16 @@ export function App({
   }, [])
   useEffect(() => startUrlSync(opened.store, { keepAddress: opened.brokenLink !== null }), [opened])
   useEffect(() => {
-    // Its writer loads after the first screen; its first write takes any edit made meanwhile.
+    // Its writer loads in the page's first idle moment after the first screen (not among the
+    // lab's start-up tasks); its first write takes any edit made meanwhile.
     let stop: (() => void) | null | undefined
-    void import('./sessionHistoryWrite').then((m) => {
-      if (stop === undefined) stop = m.keepSessionHistory(store)
-    })
+    const cancel = whenIdle(() => {
+      void import('./sessionHistoryWrite').then((m) => {
+        if (stop === undefined) stop = m.keepSessionHistory(store)
+      })
+    }, 0)
     return () => {
+      cancel()
       stop?.()
       stop = null
     }
