@@ -9,7 +9,7 @@
  * It never takes focus and binds its shortcuts on its own root, so they work only while the
  * reader is inside it. Autoplay waits until the embed is on screen and is off with reduced motion.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { useLab, useLabAction, useLabStore } from '../store'
 import { Caption } from '../ui/Caption'
@@ -43,6 +43,21 @@ export function EmbedLab({ controls, autoplay, labHref, card = false }: EmbedLab
       onKeyDown={onKeyDown}
       tabIndex={-1}
     >
+      <EmbedBody controls={controls} labHref={labHref} />
+    </div>
+  )
+}
+
+/**
+ * What the embed shows, made once: a change of theme renders only the root around it (preact
+ * keeps the tree an element was last rendered with, and with it the run then shown: ui/Lab.tsx).
+ */
+const EmbedBody = memo(function EmbedBody({
+  controls,
+  labHref,
+}: Pick<EmbedLabProps, 'controls' | 'labHref'>) {
+  return (
+    <>
       <Notice />
       <EmbedHeader labHref={labHref} />
       <section className="fl-stage" aria-label="Timeline">
@@ -60,9 +75,9 @@ export function EmbedLab({ controls, autoplay, labHref, card = false }: EmbedLab
       </section>
       {controls === 'full' && <MorePanels />}
       <LiveRegion />
-    </div>
+    </>
   )
-}
+})
 
 function EmbedHeader({ labHref }: { labHref: string | null }) {
   const title = useLab((s) => s.lab.scenario.title ?? 'Custom scenario')
