@@ -103,6 +103,7 @@ interface LabProps {
   drops: FileDrops | undefined
 }
 
+/** The page inside the root, made once (LabRoot says why). */
 const LabBody = memo(function LabBody({ brokenLink, drops }: LabProps) {
   const stage = useRef<HTMLElement>(null)
   return (
