@@ -82,11 +82,17 @@ test('a huge link shows its size and a choice before anything runs', async ({ pa
   await expect(page.locator('.fl-question:visible')).toHaveCount(0)
   await expect(page.locator('.fl-lab [role="tablist"]:visible')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0)
+  // Nor do the page's keys play or step that hidden scenario.
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowRight')
+  await page.waitForTimeout(600)
   await ask.getByRole('button', { name: 'Not now' }).click()
   await expect(ask).toBeHidden()
   // Then the lab shows its default scenario, working.
   await expect(page.locator('svg.fl-diagram').first()).toBeVisible()
   await expect(picker.locator('option:checked')).toHaveText('GC pause: token 41 vs 42')
+  await expect(page.locator('.fl-clock')).toHaveText(/^0\.000 s/)
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
   await expect(page.getByRole('tablist').first()).toBeVisible()
 })
 

@@ -42,6 +42,9 @@ export function useLabRoot(scope: 'page' | 'root' = 'root'): LabRoot {
       // A modal dialog keeps its keys (Space on its buttons, arrows in its fields).
       const target = e.target instanceof Element ? e.target : null
       if (target?.closest('dialog[open]')) return
+      // A heavy link's run not shown yet: the default scenario the store holds meanwhile is
+      // hidden (Lab.tsx), and keys must not play or step it unseen.
+      if (store.getState().pendingRun?.opening === true) return
       handleKey(store, e, target)
     }
     document.addEventListener('keydown', listener)
