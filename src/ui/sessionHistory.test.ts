@@ -4,8 +4,8 @@ import type { Scenario } from '../sim'
 import { parseScenario } from '../sim'
 import type { LabStore } from '../store'
 import { createLabStore, historyRecord } from '../store'
-import { HISTORY_KEY, HISTORY_WRITE_MS, readSessionHistory } from './sessionHistory'
-import { keepSessionHistory, writeSessionHistory } from './sessionHistoryWrite'
+import { HISTORY_KEY, readSessionHistory } from './sessionHistory'
+import { HISTORY_WRITE_MS, keepSessionHistory, writeSessionHistory } from './sessionHistoryWrite'
 
 /** The scenario a reload reads from the address: the lab's, through the link's JSON. */
 function addressOf(store: LabStore): Scenario {

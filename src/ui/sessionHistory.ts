@@ -9,12 +9,6 @@ import type { LabHistory } from '../store'
 import { readHistoryRecord } from '../store'
 
 export const HISTORY_KEY = 'fencing-lab:history'
-/**
- * Writes wait this long after a change (a burst of edits is written once), then for an idle
- * moment; or for pagehide.
- */
-export const HISTORY_WRITE_MS = 300
-
 /** The tab's session storage, or null where the browser refuses it (it may throw on access). */
 export function sessionStorageOrNull(): Storage | null {
   try {

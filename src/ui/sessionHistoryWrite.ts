@@ -5,8 +5,14 @@
  */
 import type { LabHistory, LabStore, LabStoreState } from '../store'
 import { historyRecord } from '../store'
-import { HISTORY_KEY, HISTORY_WRITE_MS, sessionStorageOrNull } from './sessionHistory'
+import { HISTORY_KEY, sessionStorageOrNull } from './sessionHistory'
 import { whenIdle } from './whenIdle'
+
+/**
+ * Writes wait this long after a change (a burst of edits is written once), then for an idle
+ * moment; or for pagehide.
+ */
+export const HISTORY_WRITE_MS = 300
 
 /**
  * Writes `history`; when the storage is full, keeps fewer undo steps (the newest), down to none.
