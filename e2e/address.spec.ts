@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import { findPreset, parseScenario } from '../src/sim'
 import { encodeScenario } from '../src/link/encode'
 import { expect, test } from './fixtures'
+import { readFirstScreen, watchFirstScreen } from './firstScreen'
 
 const scenarioPicker = (page: Page) => page.getByRole('combobox', { name: 'Scenario' })
 
@@ -78,11 +79,15 @@ test('a broken link stays in the address bar, with an offer to copy it', async (
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.addInitScript(watchFirstScreen)
   await page.goto('/?scenario=nope&t=-5')
   const notice = page.locator('.fl-notice')
   await expect(notice).toContainText('There is no scenario called “nope”.')
   await page.waitForTimeout(600)
   expect(new URL(page.url()).search).toBe('?scenario=nope&t=-5')
+  // The offer is in the notice's first frame: nothing under the notice moved when it came.
+  const seen = await readFirstScreen(page)
+  expect(seen.shift, seen.shifted.join('\n')).toBe(0)
   await notice.getByRole('button', { name: 'Copy this link for a bug report' }).click()
   await expect(notice).toContainText('Link copied.')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\?scenario=nope&t=-5$/)

@@ -16,6 +16,7 @@ import { Controls } from './Controls'
 import { DiagramPanel } from './DiagramPanel'
 import { DrawnProvider, useRunDrawn } from './drawnSignal'
 import type { BrokenLink } from './BrokenLink'
+import { CopyBrokenLink } from './BrokenLink'
 import { LiveRegion, Notice, useLabRoot } from './LabParts'
 import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
@@ -36,10 +37,6 @@ const StageDock = lazy(() =>
   import('./StageDock').then((module) => ({ default: module.StageDock })),
 )
 const LargeRun = lazy(() => import('./LargeRun').then((module) => ({ default: module.LargeRun })))
-// Only a link the page could not open has it.
-const CopyBrokenLink = lazy(() =>
-  import('./BrokenLink').then((module) => ({ default: module.CopyBrokenLink })),
-)
 const OpeningNote = lazy(() =>
   import('./LargeRun').then((module) => ({ default: module.OpeningNote })),
 )
@@ -122,13 +119,7 @@ const LabBody = memo(function LabBody({ brokenLink, drops }: LabProps) {
           </div>
         </div>
       </header>
-      <Notice>
-        {brokenLink !== null && (
-          <Suspense fallback={null}>
-            <CopyBrokenLink link={brokenLink} />
-          </Suspense>
-        )}
-      </Notice>
+      <Notice>{brokenLink !== null && <CopyBrokenLink link={brokenLink} />}</Notice>
       <LargeRunSlot />
       <ScenarioLead />
       <RealHistoryTop />
