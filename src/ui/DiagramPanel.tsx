@@ -4,10 +4,10 @@
  * diagram gets the width of its container (ResizeObserver) and the lab's cursor. The time axis
  * is folded where to scale would be unreadable; "To scale" shows true proportions. Zoom and pan
  * (keys, Ctrl/⌘ + wheel or pinch, drag when zoomed) work in every panel; the controls under the
- * diagram are the caller's (`zoomControls`: the lab page's buttons and overview strip), ZoomFit's
+ * diagram are the caller's (`ZoomControls`: the lab page's buttons and overview strip), ZoomFit's
  * way back to the whole run when none are given (the embeds, which must stay small).
  */
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { Finding, Truncation } from '../sim'
 import { formatCount, formatMs } from '../sim'
@@ -30,7 +30,12 @@ function useCompare() {
   return useLab((s) => s.compare)
 }
 
-export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: ReactNode }) {
+/**
+ * `ZoomControls` is a component, not an element: its element is made anew at each render. An
+ * element kept across renders (made by the caller, passed as a prop) keeps a pointer to the tree
+ * it was first placed in, and with it that render's run (preact), for as long as the panel lives.
+ */
+export function DiagramPanel({ ZoomControls = ZoomFit }: { ZoomControls?: ComponentType }) {
   const compare = useCompare()
   const lab = useLab((s) => s.lab)
   const selectMessage = useLabAction('selectMessage')
@@ -45,7 +50,7 @@ export function DiagramPanel({ zoomControls = <ZoomFit /> }: { zoomControls?: Re
         <input type="checkbox" checked={toScale} onChange={(e) => setToScale(e.target.checked)} />
         To scale
       </label>
-      {zoomControls}
+      <ZoomControls />
     </div>
   )
   if (compare === null) {

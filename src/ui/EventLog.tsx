@@ -11,7 +11,7 @@
  * of milliseconds of style and layout per frame. Rows carry aria-posinset/aria-setsize, so a
  * screen reader still hears "event 812 of 4,967".
  */
-import type { MouseEvent } from 'react'
+import type { Dispatch, MouseEvent, RefObject, SetStateAction } from 'react'
 import { Fragment, memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Finding, TraceEvent } from '../sim'
 import { describeEvent, formatMs } from '../sim'
@@ -172,16 +172,7 @@ export function EventLog({ headingId }: { headingId: string }) {
     )
   }
 
-  // A new width means new heights: measure again.
-  useLayoutEffect(() => {
-    const list = listRef.current
-    if (list === null || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() =>
-      setMeasured((m) => (m.width === list.clientWidth ? m : { ...m, width: -1 })),
-    )
-    observer.observe(list)
-    return () => observer.disconnect()
-  }, [])
+  useRemeasureOnResize(listRef, setMeasured)
 
   // Keep the current entry in view (scrolling the list only, never the page), and let keyboard
   // focus follow it when it was inside the list.
@@ -383,3 +374,25 @@ const LogRow = memo(function LogRow({
     </li>
   )
 })
+
+/**
+ * A new width means new heights: measure again. A hook of its own, not an effect in EventLog:
+ * its observer lives as long as the log, and a closure made in EventLog's body keeps that
+ * render's scope (V8 shares one context between a function's closures), so the observer held the
+ * log's first run for good; with the log first drawn for a heavy link's run, that was the whole
+ * 130k-event run after every edit had replaced it (e2e/bigruns.spec.ts).
+ */
+function useRemeasureOnResize(
+  listRef: RefObject<HTMLOListElement | null>,
+  setMeasured: Dispatch<SetStateAction<Measured>>,
+): void {
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (list === null || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() =>
+      setMeasured((m) => (m.width === list.clientWidth ? m : { ...m, width: -1 })),
+    )
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [listRef, setMeasured])
+}

@@ -124,9 +124,15 @@ const LabBody = memo(function LabBody({ brokenLink, drops }: LabProps) {
       <ScenarioLead />
       <RealHistoryTop />
       <section ref={stage} className="fl-stage" aria-label="Timeline" tabIndex={-1}>
-        <Caption />
-        <DiagramPanel zoomControls={<ZoomControls />} />
-        <Controls />
+        <UnlessOpening>
+          {() => (
+            <>
+              <Caption />
+              <DiagramPanel ZoomControls={ZoomControls} />
+              <Controls />
+            </>
+          )}
+        </UnlessOpening>
       </section>
       <RealHistoryReport />
       <div className="fl-after-stage">
@@ -147,17 +153,21 @@ const LabBody = memo(function LabBody({ brokenLink, drops }: LabProps) {
         </LoadBoundary>
         <Shortcuts />
       </div>
-      <LoadBoundary what="panels">
-        <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
-          <Panels
-            explorer={
-              <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
-                <ExplorePanel />
-              </Suspense>
-            }
-          />
-        </Suspense>
-      </LoadBoundary>
+      <UnlessOpening>
+        {() => (
+          <LoadBoundary what="panels">
+            <Suspense fallback={<p className="fl-hint">Loading the panels…</p>}>
+              <Panels
+                explorer={
+                  <Suspense fallback={<p className="fl-hint">Loading the explorer…</p>}>
+                    <ExplorePanel />
+                  </Suspense>
+                }
+              />
+            </Suspense>
+          </LoadBoundary>
+        )}
+      </UnlessOpening>
       {/* The caption and the story's transport, kept in view while the panels are read. */}
       <Suspense fallback={null}>
         <StageDock stage={stage} />
@@ -175,7 +185,7 @@ const LabBody = memo(function LabBody({ brokenLink, drops }: LabProps) {
  * run for good once the reader's edits had replaced it.
  */
 function LargeRunSlot() {
-  const opening = useLab((s) => (s.pendingRun === null ? null : s.pendingRun.opening))
+  const opening = useLab((s) => s.pendingRun?.opening ?? null)
   if (opening === null) return null
   const prompt = (
     <Suspense fallback={null}>
@@ -195,6 +205,20 @@ function LargeRunSlot() {
       </section>
     </>
   )
+}
+
+/**
+ * What shows the lab's scenario (its stage and the panels), not made while a heavy link's run is
+ * asked about or computed: the lab holds the default scenario meanwhile, which is not shown
+ * (labPage.css hides where it would be), and making its parts anyway was the longest task of
+ * such a page (its first render, 106 ms traced on the benchmark's 100k link), with the panels'
+ * code fetched and run too. They are made once the link's run arrives, or the
+ * default once the reader says "Not now". `children` makes the elements, anew at each render:
+ * elements made once by LabBody, first placed here for a heavy run, would keep that run's tree
+ * (preact keeps the tree an element was first placed in) after the reader's edits replaced it.
+ */
+function UnlessOpening({ children }: { children: () => ReactNode }) {
+  return useLab((s) => s.pendingRun?.opening) ? null : children()
 }
 
 /** That a real history is open or being read (its code loads only once one is). */

@@ -4,7 +4,7 @@
  * zoomed, a plain vertical wheel is left to the page.
  */
 import { act } from 'react'
-import type { ReactNode } from 'react'
+import type { ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLabStore, LabProvider } from '../store'
@@ -23,7 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function mount(zoomControls?: ReactNode) {
+function mount(zoomControls?: ComponentType) {
   const store = createLabStore({ preset: 'gc-pause' })
   const host = document.body.appendChild(document.createElement('div'))
   const root = createRoot(host)
@@ -33,7 +33,7 @@ function mount(zoomControls?: ReactNode) {
         {zoomControls === undefined ? (
           <DiagramPanel />
         ) : (
-          <DiagramPanel zoomControls={zoomControls} />
+          <DiagramPanel ZoomControls={zoomControls} />
         )}
       </LabProvider>,
     ),
@@ -56,7 +56,7 @@ function wheel(target: Element, init: WheelEventInit): WheelEvent {
 
 describe('the lab page’s zoom controls', () => {
   it('zoom in, out and fit from the buttons; the strip and the range say what is shown', () => {
-    const { store, host, root, button, range } = mount(<ZoomControls />)
+    const { store, host, root, button, range } = mount(ZoomControls)
     expect(range()).toBe('whole run')
     expect(button('Zoom out')?.disabled).toBe(true)
     expect(host.querySelector('.fl-zoom-overview')?.getAttribute('aria-label')).toMatch(

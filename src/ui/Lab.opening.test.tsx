@@ -1,0 +1,85 @@
+/**
+ * The lab page while a heavy link's run is asked about: the default scenario the store holds
+ * meanwhile is not made into a stage or panels (only the prompt and the link's waiting stage are),
+ * and "Not now" makes them for the default.
+ */
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { RunClient } from '../explore/runJob'
+import type { ScenarioInput } from '../sim'
+import { createLabStore, createLargeRuns, LabProvider } from '../store'
+import { parseOrThrow } from '../testing/runs'
+import { Lab } from './Lab'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const huge: ScenarioInput = {
+  title: 'Renewing all day',
+  durationMs: 86_400_000,
+  network: { latencyMs: 1 },
+  clients: [
+    { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
+  ],
+}
+
+/** A runner never asked for here: the reader says "Not now". */
+const idleRunner: RunClient = {
+  start: () => ({ id: 1, outcome: new Promise(() => {}), cancel: () => {} }),
+  dispose: () => {},
+}
+
+/** Lets code loaded on demand arrive, until `selector` finds something (5 s at most). */
+async function settled(host: HTMLElement, selector: string): Promise<void> {
+  for (let i = 0; i < 100 && host.querySelector(selector) === null; i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+  }
+}
+
+describe('the lab page opening a heavy link', () => {
+  it('makes no stage for the default scenario until the reader says "Not now"', async () => {
+    const store = createLabStore({
+      scenario: parseOrThrow(huge),
+      reducedMotion: true,
+      background: { createLargeRuns, runner: () => Promise.resolve(idleRunner) },
+    })
+    const host = document.body.appendChild(document.createElement('div'))
+    const root = createRoot(host)
+    act(() =>
+      root.render(
+        <LabProvider store={store}>
+          <Lab />
+        </LabProvider>,
+      ),
+    )
+    // The prompt's code loads on demand.
+    await settled(host, 'section[aria-label="A large run"]')
+    expect(store.getState().pendingRun?.opening).toBe(true)
+    const defaultStage = () => host.querySelector('section.fl-stage:not(.fl-stage--opening)')
+    const play = () => host.querySelector('button[aria-label="Play"]')
+    expect(host.querySelector('section[aria-label="A large run"]')).not.toBeNull()
+    expect(host.querySelector('.fl-stage--opening')).not.toBeNull()
+    // The default's stage is there, empty: no caption, diagram or controls made for it.
+    expect(defaultStage()).not.toBeNull()
+    expect(defaultStage()?.childElementCount).toBe(0)
+    expect(play()).toBeNull()
+    expect(host.querySelector('.fl-panels, .fl-held')).toBeNull()
+
+    const notNow = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Not now')
+    act(() => notNow?.click())
+    expect(store.getState().pendingRun).toBeNull()
+    expect(host.querySelector('.fl-stage--opening')).toBeNull()
+    expect(defaultStage()?.childElementCount).toBeGreaterThan(0)
+    expect(play()).not.toBeNull()
+    // The panels' code loads on demand, now that there is something to show.
+    await settled(host, '.fl-panels')
+    expect(host.querySelector('.fl-panels')).not.toBeNull()
+    act(() => root.unmount())
+  })
+})
