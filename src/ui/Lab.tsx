@@ -218,7 +218,8 @@ function LargeRunSlot() {
  * (preact keeps the tree an element was first placed in) after the reader's edits replaced it.
  */
 function UnlessOpening({ children }: { children: () => ReactNode }) {
-  return useLab((s) => s.pendingRun?.opening) ? null : children()
+  // A boolean, so a later heavy edit's run (not the first: opening is false) renders nothing here.
+  return useLab((s) => s.pendingRun?.opening === true) ? null : children()
 }
 
 /** That a real history is open or being read (its code loads only once one is). */
