@@ -3,6 +3,7 @@ import { cursorBoundsOf } from '../store'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { readElementAttributes, readEmbedParams } from './options'
 import { encodeScenario } from '../link/encode'
+import { RENEWING_ALL_DAY } from '../testing/largeRun'
 
 const env = { reducedMotion: true }
 
@@ -41,14 +42,7 @@ describe('openEmbed', () => {
   })
 
   it('refuses a run above the page budget: the default scenario, the size, the lab link', async () => {
-    const encoded = encodeScenario({
-      title: 'Renewing all day',
-      durationMs: 86_400_000,
-      network: { latencyMs: 1 },
-      clients: [
-        { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
-      ],
-    })
+    const encoded = encodeScenario(RENEWING_ALL_DAY)
     const options = readEmbedParams('', `#s=${encoded}&t=5000`)
     const store = await openEmbed(options, env)
     const s = store.getState()

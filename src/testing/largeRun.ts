@@ -53,3 +53,16 @@ export function largeRun(options: LargeRunOptions = {}): Run {
   if (!parsed.ok) throw new Error(`large fixture scenario is invalid: ${parsed.message}`)
   return run(parsed.scenario)
 }
+
+/**
+ * A scenario far above the page's budget from a tiny input: one client renewing every 10 ms for
+ * a day (the engine would cut its run at 2,000,000 events). What a heavy link opens with.
+ */
+export const RENEWING_ALL_DAY: ScenarioInput = {
+  title: 'Renewing all day',
+  durationMs: 86_400_000,
+  network: { latencyMs: 1 },
+  clients: [
+    { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
+  ],
+}

@@ -7,8 +7,8 @@ import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunClient } from '../explore/runJob'
-import type { ScenarioInput } from '../sim'
 import { createLabStore, createLargeRuns, LabProvider } from '../store'
+import { RENEWING_ALL_DAY } from '../testing/largeRun'
 import { parseOrThrow } from '../testing/runs'
 import { Lab } from './Lab'
 
@@ -17,15 +17,6 @@ import { Lab } from './Lab'
 afterEach(() => {
   document.body.innerHTML = ''
 })
-
-const huge: ScenarioInput = {
-  title: 'Renewing all day',
-  durationMs: 86_400_000,
-  network: { latencyMs: 1 },
-  clients: [
-    { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
-  ],
-}
 
 /** A runner never asked for here: the reader says "Not now". */
 const idleRunner: RunClient = {
@@ -45,7 +36,7 @@ async function settled(host: HTMLElement, selector: string): Promise<void> {
 describe('the lab page opening a heavy link', () => {
   it('makes no stage for the default scenario until the reader says "Not now"', async () => {
     const store = createLabStore({
-      scenario: parseOrThrow(huge),
+      scenario: parseOrThrow(RENEWING_ALL_DAY),
       reducedMotion: true,
       background: { createLargeRuns, runner: () => Promise.resolve(idleRunner) },
     })

@@ -6,8 +6,8 @@ import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunClient, RunJobProgress } from '../explore/runJob'
-import type { ScenarioInput } from '../sim'
 import { createLabStore, createLargeRuns, LabProvider } from '../store'
+import { RENEWING_ALL_DAY } from '../testing/largeRun'
 import { parseOrThrow } from '../testing/runs'
 import { LargeRun, OpeningNote } from './LargeRun'
 import { ScenarioSelect } from './ScenarioPicker'
@@ -17,15 +17,6 @@ import { ScenarioSelect } from './ScenarioPicker'
 afterEach(() => {
   document.body.innerHTML = ''
 })
-
-const huge: ScenarioInput = {
-  title: 'Renewing all day',
-  durationMs: 86_400_000,
-  network: { latencyMs: 1 },
-  clients: [
-    { id: 'A', renewEveryMs: 10, script: [{ do: 'acquire' }, { do: 'work', ms: 86_400_000 }] },
-  ],
-}
 
 /** A runner whose job never ends by itself: the test reports progress and sees Cancel. */
 function heldRunner() {
@@ -49,7 +40,7 @@ function heldRunner() {
 function mount() {
   const { client, seen } = heldRunner()
   const store = createLabStore({
-    scenario: parseOrThrow(huge),
+    scenario: parseOrThrow(RENEWING_ALL_DAY),
     reducedMotion: true,
     background: { createLargeRuns, runner: () => Promise.resolve(client) },
   })
