@@ -4,33 +4,23 @@
  * and "Not now" makes them for the default.
  */
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunClient } from '../explore/runJob'
 import { createLabStore, createLargeRuns, LabProvider } from '../store'
 import { RENEWING_ALL_DAY } from '../testing/largeRun'
+import { testRoots, waitUntil } from '../testing/reactRoots'
 import { parseOrThrow } from '../testing/runs'
 import { Lab } from './Lab'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-afterEach(() => {
-  document.body.innerHTML = ''
-})
+const roots = testRoots()
+afterEach(() => roots.unmountAll())
 
 /** A runner never asked for here: the reader says "Not now". */
 const idleRunner: RunClient = {
   start: () => ({ id: 1, outcome: new Promise(() => {}), cancel: () => {} }),
   dispose: () => {},
-}
-
-/** Lets code loaded on demand arrive, until `selector` finds something (5 s at most). */
-async function settled(host: HTMLElement, selector: string): Promise<void> {
-  for (let i = 0; i < 100 && host.querySelector(selector) === null; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    })
-  }
 }
 
 describe('the lab page opening a heavy link', () => {
@@ -40,17 +30,13 @@ describe('the lab page opening a heavy link', () => {
       reducedMotion: true,
       background: { createLargeRuns, runner: () => Promise.resolve(idleRunner) },
     })
-    const host = document.body.appendChild(document.createElement('div'))
-    const root = createRoot(host)
-    act(() =>
-      root.render(
-        <LabProvider store={store}>
-          <Lab />
-        </LabProvider>,
-      ),
+    const { host } = roots.mount(
+      <LabProvider store={store}>
+        <Lab />
+      </LabProvider>,
     )
     // The prompt's code loads on demand.
-    await settled(host, 'section[aria-label="A large run"]')
+    await waitUntil(() => host.querySelector('section[aria-label="A large run"]') !== null)
     expect(store.getState().pendingRun?.opening).toBe(true)
     const defaultStage = () => host.querySelector('section.fl-stage:not(.fl-stage--opening)')
     const play = () => host.querySelector('button[aria-label="Play"]')
@@ -69,8 +55,7 @@ describe('the lab page opening a heavy link', () => {
     expect(defaultStage()?.childElementCount).toBeGreaterThan(0)
     expect(play()).not.toBeNull()
     // The panels' code loads on demand, now that there is something to show.
-    await settled(host, '.fl-panels')
+    await waitUntil(() => host.querySelector('.fl-panels') !== null)
     expect(host.querySelector('.fl-panels')).not.toBeNull()
-    act(() => root.unmount())
   })
 })

@@ -212,8 +212,8 @@ function LargeRunSlot() {
  * asked about or computed: the lab holds the default scenario meanwhile, which is not shown
  * (labPage.css hides where it would be), and making its parts anyway was the longest task of
  * such a page (its first render, 106 ms traced on the benchmark's 100k link), with the panels'
- * code fetched and run too. They are made once the link's run arrives, or the
- * default once the reader says "Not now". `children` makes the elements, anew at each render:
+ * code fetched and run too. They are made once the link's run arrives, or the default once the
+ * reader says "Not now". `children` makes the elements, anew at each render:
  * elements made once by LabBody, first placed here for a heavy run, would keep that run's tree
  * (preact keeps the tree an element was first placed in) after the reader's edits replaced it.
  */
