@@ -6,9 +6,15 @@
  * (default 7) loads each, after one unmeasured round. CLS is read once the page has been
  * interactive for a while (PAINT_SETTLE_MS), so the app's taking over the first screen counts.
  *
+ * The custom element is measured where it lives, in someone else's page: a blog post with the
+ * README's `<fencing-lab>` snippet (its figure as the fallback) and the README's advice for the
+ * host's stylesheet (reserve the element's height until it is defined). Only that page's layout
+ * shift is the element's doing (its paints are the post's), so only its CLS is reported.
+ *
  * Run it alone: `npx tsx bench/run.ts paint` (build first: `npm run build`).
  */
 import type { Browser } from '@playwright/test'
+import { readmeSnippets } from '../src/ui/share/presetFigures'
 import { openPreview, settledInPage } from './browser'
 import type { BenchResult } from './result'
 import { median, round } from './stats'
@@ -24,11 +30,33 @@ const BLANK_HTML =
   '<body><h1>Fencing Lab</h1><p>What happens to work already in flight when a lease expires?</p>' +
   '</body></html>'
 
+const ELEMENT_POST_PATH = '/bench-paint-element-post.html'
+
+/**
+ * A blog post with the README's element snippet, and the README's reservation in the post's
+ * stylesheet (its column is a common blog's: 720 px, images scaled to fit).
+ */
+function elementPost(base: string): string {
+  const paragraph =
+    '<p>A lease expires on a clock the holder does not share: a paused holder still believes ' +
+    'it holds the lock when it wakes, and only the resource can stop its write.</p>'
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>A post</title>' +
+    '<style>body{margin:0;font:18px/1.6 Georgia,serif}main{max-width:720px;margin:0 auto;' +
+    'padding:0 16px}img{max-width:100%;height:auto}' +
+    'fencing-lab:not(:defined){display:block;min-height:630px}</style></head><body><main>' +
+    `<h1>Why your lock needs a fencing token</h1>${paragraph}` +
+    `${readmeSnippets(`${base}/`).element}${paragraph.repeat(6)}</main></body></html>`
+  )
+}
+
 const PAGES = {
   blank: BLANK_PATH,
   index: '/',
   tour: '/tour.html',
   embed: '/embed.html?scenario=gc-pause',
+  element: ELEMENT_POST_PATH,
 } as const
 type PageKey = keyof typeof PAGES
 
@@ -65,6 +93,9 @@ async function coldPaint(browser: Browser, base: string, path: string): Promise<
   const context = await browser.newContext({ viewport: VIEWPORT })
   await context.route(`${base}${BLANK_PATH}`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: BLANK_HTML }),
+  )
+  await context.route(`${base}${ELEMENT_POST_PATH}`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: elementPost(base) }),
   )
   const page = await context.newPage()
   try {
@@ -103,10 +134,11 @@ export async function benchPaint(): Promise<BenchResult[]> {
   }
 }
 
+/** Each figure and the pages it is reported for (the post's paints are the post's own). */
 const FIGURES = [
-  { key: 'fcpMs', name: 'fcp_ms', unit: 'ms', digits: 1 },
-  { key: 'lcpMs', name: 'lcp_ms', unit: 'ms', digits: 1 },
-  { key: 'cls', name: 'cls', unit: '', digits: 4 },
+  { key: 'fcpMs', name: 'fcp_ms', unit: 'ms', digits: 1, pages: ['index', 'tour', 'embed'] },
+  { key: 'lcpMs', name: 'lcp_ms', unit: 'ms', digits: 1, pages: ['index', 'tour', 'embed'] },
+  { key: 'cls', name: 'cls', unit: '', digits: 4, pages: ['index', 'tour', 'embed', 'element'] },
 ] as const
 
 function report(samples: Record<PageKey, Paint[]>): BenchResult[] {
@@ -124,7 +156,7 @@ function report(samples: Record<PageKey, Paint[]>): BenchResult[] {
         samples: values('blank').map((v) => round(v, figure.digits)),
       },
     })
-    for (const key of ['index', 'tour', 'embed'] as const) {
+    for (const key of figure.pages) {
       const value = median(values(key))
       results.push({
         name: `paint.${figure.name}.${key}`,
@@ -136,6 +168,9 @@ function report(samples: Record<PageKey, Paint[]>): BenchResult[] {
         ...(figure.key === 'cls' || blank === 0 ? {} : { ratio: round(value / blank, 2) }),
         detail: {
           path: PAGES[key],
+          ...(key === 'element'
+            ? { page: "a blog post (720 px column) with the README's snippet and reservation" }
+            : {}),
           viewport: `${VIEWPORT.width}×${VIEWPORT.height}`,
           loads: samples[key].length,
           samples: values(key).map((v) => round(v, figure.digits)),

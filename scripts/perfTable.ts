@@ -76,6 +76,10 @@ const ROWS: readonly RowSpec[] = [
     what: 'Cumulative layout shift while loading: lab page / tour / embed',
     names: ['paint.cls.index', 'paint.cls.tour', 'paint.cls.embed'],
   },
+  {
+    what: "Cumulative layout shift of a blog post with `<fencing-lab>` (the README's snippet and reservation)",
+    names: ['paint.cls.element'],
+  },
   { what: 'Lab page (index.html) load to interactive diagram', names: ['lab.load_ms.index'] },
   {
     what: 'Embed (embed.html?scenario=gc-pause) load to interactive',
