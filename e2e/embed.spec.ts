@@ -13,6 +13,7 @@ import { findPreset } from '../src/sim'
 import type { PostOptions } from './embedHost'
 import { BLOG, blogLaunchOptions, blogPost, serveBlog } from './embedHost'
 import { axeScan, WCAG_TAGS } from './axe'
+import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from '../src/ui/share/snippets'
 
 const GC_PAUSE = 'GC pause: token 41 vs 42'
 const LOCK_DELAY = 'Lock-delay covers a bounded pause'
@@ -85,6 +86,12 @@ async function hostFocusAndScroll(page: Page) {
  * Scrolls a locator into view and waits two frames: a click right after a scroll can be routed by
  * the compositor's previous hit-test data to the cross-origin frame that was under that point.
  */
+/** A layout-shift entry (not in TypeScript's DOM library yet). */
+interface LayoutShiftEntry {
+  startTime: number
+  sources: { node: Node | null }[]
+}
+
 async function settledInView(page: Page, locator: Locator) {
   await locator.scrollIntoViewIfNeeded()
   await page.evaluate(
@@ -452,6 +459,54 @@ test.describe('a blog post with an iframe and a custom element', () => {
       )
     })
   }
+
+  test('the element keeps the height the post reserved: nothing moves as it starts or while its story steps', async ({
+    page,
+    baseURL,
+  }) => {
+    // Every layout shift of the post's own content, a reader's or not (the element's insides
+    // are its own: a longer caption moves its diagram, as in the lab).
+    await page.addInitScript(() => {
+      const w = window as unknown as { flShifts: string[] }
+      w.flShifts = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as LayoutShiftEntry[]) {
+          for (const source of entry.sources) {
+            if (source.node?.getRootNode() !== document) continue
+            const what = source.node instanceof Element ? source.node.outerHTML.slice(0, 60) : ''
+            w.flShifts.push(`${Math.round(entry.startTime)} ms: ${what}`)
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport)
+      await openPost(page, baseURL, { element: 'scenario="gc-pause" data-controls="minimal"' })
+      const element = page.locator('#second')
+      await expect(element.locator(DIAGRAM)).toBeVisible()
+      const reserved = viewport.width >= 640 ? WIDE_HEIGHT_PX.minimal : RESERVED_HEIGHT_PX.minimal
+      const height = () => element.evaluate((el) => el.getBoundingClientRect().height)
+      expect(await height(), `${viewport.width} px wide`).toBe(reserved)
+      const forward = element.getByRole('button', { name: 'Step forward' })
+      await settledInView(page, forward)
+      for (let step = 0; step < 12 && (await forward.isEnabled()); step++) {
+        await forward.click()
+        // Read in the frame after the step's, once the new caption is laid out.
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        )
+        expect(await height(), `${viewport.width} px wide, after ${step + 1} steps`).toBe(reserved)
+      }
+      const shifts = await page.evaluate(
+        () => (window as unknown as { flShifts: string[] }).flShifts,
+      )
+      expect(shifts, `${viewport.width} px wide`).toEqual([])
+    }
+  })
 
   test('the host page’s root font size does not shrink the element', async ({ page, baseURL }) => {
     await openPost(page, baseURL, { element: 'scenario="lock-delay" controls="full"' })

@@ -7,6 +7,7 @@
 import type { BrowserContext, FrameLocator, LaunchOptions, Locator, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 import { CHROMIUM_ARGS, resolveChromium } from './chromium'
+import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from '../src/ui/share/snippets'
 
 export const BLOG = 'http://blog.example'
 
@@ -78,13 +79,23 @@ export function blogPost(options: PostOptions): string {
 </html>`
 }
 
+/**
+ * The README's advice to a page with a `<fencing-lab>` of minimal controls: reserve its height
+ * until it is defined (the phone's in a column under 640 px; this post's column is 680 px wide
+ * on a desktop and narrower than the window's 640 on a phone).
+ */
+export const ELEMENT_RESERVATION_CSS = `
+fencing-lab:not(:defined) { display: block; min-height: ${WIDE_HEIGHT_PX.minimal}px; }
+@media (max-width: 639px) { fencing-lab:not(:defined) { min-height: ${RESERVED_HEIGHT_PX.minimal}px; } }
+`
+
 const BLOG_CSS = `
 html { font-size: 62.5%; }
 body { margin: 0; font: 1.8rem/1.6 Georgia, serif; color: #222; background: #fffdf8; }
 main { max-width: 680px; margin: 0 auto; padding: 0 20px 40px; }
 iframe { display: block; width: 100%; border: 0; }
 fencing-lab { margin: 16px 0; }
-`
+${ELEMENT_RESERVATION_CSS}`
 
 /** Serves the post (and its stylesheet) at BLOG/post.html under a strict CSP; counts requests. */
 export async function serveBlog(

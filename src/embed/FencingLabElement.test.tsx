@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
 import { encodeScenario } from '../link/encode'
+import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from '../ui/share/snippets'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -93,6 +94,22 @@ describe('<fencing-lab>', () => {
       expect(open(bad)).toMatch(/^https:\/\/blog\.example\/static\//)
     } finally {
       FencingLabElement.labUrl = saved
+    }
+  })
+
+  it('keeps the height the README reserves for its controls, wide and in a phone column', async () => {
+    const full = await mount({ scenario: 'gc-pause', 'data-controls': 'full' })
+    const none = await mount({ scenario: 'gc-pause', controls: 'none' })
+    const lab = (element: HTMLElement) => shadow(element).querySelector('.fl-element-lab')
+    expect(lab(full)?.getAttribute('data-controls')).toBe('full')
+    expect(lab(none)?.getAttribute('data-controls')).toBe('none')
+    const css = [...shadow(full).querySelectorAll('style')].map((s) => s.textContent).join('')
+    for (const mode of ['none', 'minimal', 'full'] as const) {
+      const selector = `.fl-element-lab[data-controls='${mode}']`
+      expect(css).toContain(`${selector}{min-height:${WIDE_HEIGHT_PX[mode]}px}`)
+      expect(css).toContain(
+        `@container (max-width:639px){${selector}{min-height:${RESERVED_HEIGHT_PX[mode]}px}}`,
+      )
     }
   })
 

@@ -19,12 +19,12 @@ import embedCss from './embed.css?inline'
 import { EmbedLab } from './EmbedLab'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { ELEMENT_ATTRIBUTES, readElementAttributes, readLabAttribute, THEMES } from './options'
-import { adaptForShadow, adoptElementStyles, HOST_CSS } from './shadowStyles'
+import { adaptForShadow, adoptElementStyles, HOST_CSS, RESERVED_CSS } from './shadowStyles'
 
 let styles: string[] | null = null
 
 function elementStyles(): string[] {
-  styles ??= [HOST_CSS, adaptForShadow(labCss), adaptForShadow(embedCss)]
+  styles ??= [HOST_CSS + RESERVED_CSS, adaptForShadow(labCss), adaptForShadow(embedCss)]
   return styles
 }
 
@@ -98,6 +98,8 @@ export class FencingLabElement extends HTMLElement {
       this.#unmount()
       const labUrl = (lab.ok ? lab.url : null) ?? FencingLabElement.labUrl
       this.#store = store
+      this.#mount.className = 'fl-element-lab'
+      this.#mount.dataset.controls = options.controls
       this.#root = createRoot(this.#mount)
       this.#root.render(
         <LabProvider store={store}>
@@ -116,6 +118,9 @@ export class FencingLabElement extends HTMLElement {
   }
 
   #unmount(): void {
+    // A message in place of the lab needs no reserved height.
+    this.#mount.removeAttribute('class')
+    delete this.#mount.dataset.controls
     this.#root?.unmount()
     this.#root = null
     this.#store = null

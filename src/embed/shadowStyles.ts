@@ -8,6 +8,7 @@
  * - `@media (max-width: …)` becomes `@container (…)` on the host element: the element's layout
  *   follows its own width (a narrow column on a wide screen), not the window's.
  */
+import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from '../ui/share/snippets'
 import { canConstructStyleSheets } from '../viz/constructedSheets'
 
 /** The host element: isolated from the page's inherited styles, sized by its own width. */
@@ -25,6 +26,20 @@ export const HOST_CSS = `
   display: none;
 }
 `
+
+/**
+ * The element keeps at least the height the README tells a host page to reserve for it (the
+ * heights the iframe snippets reserve, snippets.ts): a page that reserves it does not move when
+ * the element starts, and the story's longer and shorter captions do not move the page either.
+ * The lab's card keeps its own height; the rest of the reserved box stays empty below it.
+ */
+export const RESERVED_CSS = (['none', 'minimal', 'full'] as const)
+  .map(
+    (mode) =>
+      `.fl-element-lab[data-controls='${mode}']{min-height:${WIDE_HEIGHT_PX[mode]}px}` +
+      `@container (max-width:639px){.fl-element-lab[data-controls='${mode}']{min-height:${RESERVED_HEIGHT_PX[mode]}px}}`,
+  )
+  .join('')
 
 const REM_PX = 16
 
