@@ -99,6 +99,11 @@ async function settledInView(page: Page, locator: Locator) {
   )
 }
 
+/** The story caption's line as shown (the lines it is sized by are unseen: SteadyCaption). */
+function storyCaption(scope: Page | Locator): Locator {
+  return scope.locator('.fl-caption-text').filter({ visible: true })
+}
+
 async function embedBackground(scope: Locator): Promise<string> {
   return scope.evaluate((el) => getComputedStyle(el).backgroundColor)
 }
@@ -460,12 +465,12 @@ test.describe('a blog post with an iframe and a custom element', () => {
     })
   }
 
-  test('the element keeps the height the post reserved: nothing moves as it starts or while its story steps', async ({
+  test('the element keeps the height the post reserved: nothing moves as it starts or while its story steps, not even its diagram', async ({
     page,
     baseURL,
   }) => {
-    // Every layout shift of the post's own content, a reader's or not (the element's insides
-    // are its own: a longer caption moves its diagram, as in the lab).
+    // Every layout shift of the post's own content, a reader's or not (the browser does not name
+    // the nodes inside the element's shadow root: its diagram's place is read below).
     await page.addInitScript(() => {
       const w = window as unknown as { flShifts: string[] }
       w.flShifts = []
@@ -490,6 +495,13 @@ test.describe('a blog post with an iframe and a custom element', () => {
       const reserved = viewport.width >= 640 ? WIDE_HEIGHT_PX.minimal : RESERVED_HEIGHT_PX.minimal
       const height = () => element.evaluate((el) => el.getBoundingClientRect().height)
       expect(await height(), `${viewport.width} px wide`).toBe(reserved)
+      // The diagram's place in the element: its caption keeps the story's longest line's height.
+      const diagramTop = () =>
+        element.evaluate((el) => {
+          const svg = el.shadowRoot?.querySelector('svg.fl-marks-layer')
+          return (svg?.getBoundingClientRect().top ?? 0) - el.getBoundingClientRect().top
+        })
+      const top = await diagramTop()
       const forward = element.getByRole('button', { name: 'Step forward' })
       await settledInView(page, forward)
       for (let step = 0; step < 12 && (await forward.isEnabled()); step++) {
@@ -500,6 +512,7 @@ test.describe('a blog post with an iframe and a custom element', () => {
             new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
         )
         expect(await height(), `${viewport.width} px wide, after ${step + 1} steps`).toBe(reserved)
+        expect(await diagramTop(), `${viewport.width} px wide, after ${step + 1} steps`).toBe(top)
       }
       const shifts = await page.evaluate(
         () => (window as unknown as { flShifts: string[] }).flShifts,
@@ -585,7 +598,7 @@ test.describe('embed.html on its own', () => {
   test('controls=none: the diagram, the caption and one play button', async ({ page }) => {
     await page.goto('/embed.html?scenario=gc-pause&controls=none')
     await expect(page.locator(DIAGRAM)).toBeVisible()
-    await expect(page.locator('.fl-caption-text')).toBeVisible()
+    await expect(storyCaption(page)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
     await expect(slider(page)).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Step forward' })).toHaveCount(0)
@@ -604,9 +617,37 @@ test.describe('embed.html on its own', () => {
     await expect(page.getByRole('slider', { name: 'Speed' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Jump to start' })).toHaveCount(0)
     await page.getByRole('button', { name: 'Step forward' }).click()
-    await expect(page.locator('.fl-caption-text')).not.toHaveText(
-      'Press Play, or step forward to begin.',
-    )
+    await expect(storyCaption(page)).not.toHaveText('Press Play, or step forward to begin.')
+  })
+
+  test('the story caption keeps the height of its longest line: nothing below it moves', async ({
+    page,
+  }) => {
+    // gc-pause in a phone's width: its lines take one to three rows.
+    await page.setViewportSize({ width: 360, height: 900 })
+    await page.goto('/embed.html?scenario=gc-pause&controls=minimal')
+    const forward = page.getByRole('button', { name: 'Step forward' })
+    await expect(forward).toBeEnabled()
+    const heights = new Set<number>()
+    const diagramTops = new Set<number>()
+    for (let step = 0; step < 12; step++) {
+      heights.add(
+        await page.locator('html').evaluate((html) => html.getBoundingClientRect().height),
+      )
+      diagramTops.add(
+        await page.locator(DIAGRAM).evaluate((svg) => svg.getBoundingClientRect().top),
+      )
+      if (!(await forward.isEnabled())) break
+      await forward.click()
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      )
+    }
+    expect([...heights]).toHaveLength(1)
+    expect([...diagramTops]).toHaveLength(1)
+    // The lines it is measured by are unseen and unread.
+    await expect(page.locator('.fl-caption-sizers')).toHaveAttribute('aria-hidden', 'true')
+    await expect(page.locator('.fl-caption-sizers')).toBeHidden()
   })
 
   test('controls=full: the lab’s transport, and its panels loaded when opened', async ({

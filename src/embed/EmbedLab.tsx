@@ -13,6 +13,7 @@ import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { useLab, useLabAction, useLabStore } from '../store'
 import { Caption } from '../ui/Caption'
+import { SteadyCaption } from './SteadyCaption'
 import { Controls, IconButton, PlayButton, Scrubber, useStepEnds } from '../ui/Controls'
 import { DiagramPanel } from '../ui/DiagramPanel'
 import { StepBackIcon, StepForwardIcon } from '../ui/icons'
@@ -63,11 +64,13 @@ const EmbedBody = memo(function EmbedBody({
       <section className="fl-stage" aria-label="Timeline">
         {controls === 'none' ? (
           <div className="fl-embed-caption-row">
-            <Caption nav={false} />
+            <SteadyCaption />
             <PlayButton />
           </div>
+        ) : controls === 'minimal' ? (
+          <SteadyCaption />
         ) : (
-          <Caption nav={controls === 'full'} />
+          <Caption nav />
         )}
         <DiagramPanel />
         {controls === 'minimal' && <MinimalControls />}

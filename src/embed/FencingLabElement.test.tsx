@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
 import { encodeScenario } from '../link/encode'
+import { findPreset } from '../sim'
 import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from '../ui/share/snippets'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -111,6 +112,26 @@ describe('<fencing-lab>', () => {
         `@container (max-width:639px){${selector}{min-height:${RESERVED_HEIGHT_PX[mode]}px}}`,
       )
     }
+  })
+
+  it('holds its caption at the story’s longest line: every line laid out, unseen, in its cell', async () => {
+    const minimal = await mount({ scenario: 'gc-pause', 'data-controls': 'minimal' })
+    const root = shadow(minimal)
+    const sizers = root.querySelector('.fl-caption-steady > .fl-caption-sizers')
+    expect(sizers?.getAttribute('aria-hidden')).toBe('true')
+    const story = findPreset('gc-pause')?.scenario.narration?.length ?? 0
+    expect(story).toBeGreaterThan(1)
+    const lines = [...(sizers?.querySelectorAll('.fl-caption-text') ?? [])].map(
+      (p) => p.textContent,
+    )
+    expect(lines).toHaveLength(story)
+    expect(new Set(lines).size).toBe(story)
+    // The caption shown is the one before them in the cell, and the only one outside them.
+    const shown = [...root.querySelectorAll('.fl-caption-text')].filter((p) => !sizers?.contains(p))
+    expect(shown).toHaveLength(1)
+    // With the full controls the caption has Previous and Next, and is not held.
+    const full = await mount({ scenario: 'gc-pause', 'data-controls': 'full' })
+    expect(shadow(full).querySelector('.fl-caption-sizers')).toBeNull()
   })
 
   it('several elements, each with its own lab', async () => {
