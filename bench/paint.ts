@@ -14,6 +14,7 @@
  * Run it alone: `npx tsx bench/run.ts paint` (build first: `npm run build`).
  */
 import type { Browser } from '@playwright/test'
+import { ELEMENT_RESERVATION_CSS } from '../e2e/embedHost'
 import { readmeSnippets } from '../src/ui/share/presetFigures'
 import { openPreview, settledInPage } from './browser'
 import type { BenchResult } from './result'
@@ -44,8 +45,8 @@ function elementPost(base: string): string {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><title>A post</title>' +
     '<style>body{margin:0;font:18px/1.6 Georgia,serif}main{max-width:720px;margin:0 auto;' +
-    'padding:0 16px}img{max-width:100%;height:auto}' +
-    'fencing-lab:not(:defined){display:block;min-height:630px}</style></head><body><main>' +
+    `padding:0 16px}img{max-width:100%;height:auto}${ELEMENT_RESERVATION_CSS}</style></head>` +
+    '<body><main>' +
     `<h1>Why your lock needs a fencing token</h1>${paragraph}` +
     `${readmeSnippets(`${base}/`).element}${paragraph.repeat(6)}</main></body></html>`
   )

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PRESETS } from '../../sim'
 import { FIGURE_WIDTH_PX, presetFigure, README_LAB, readmeSnippets } from './presetFigures'
 import type { Snippets } from './snippets'
+import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from './snippets'
 
 const root = new URL('../../../', import.meta.url)
 const text = (path: string) => readFileSync(new URL(path, root), 'utf8')
@@ -36,6 +37,27 @@ describe('the README’s snippets and the shipped files', () => {
     )
     for (const { name, code } of blocks) {
       expect(code, `README snippet "${name}"`).toBe(snippets[name as keyof Snippets])
+    }
+  })
+
+  it('give the heights the snippets and the custom element reserve', () => {
+    const readme = text('README.md')
+    for (const mode of ['none', 'minimal', 'full'] as const) {
+      const row = `| \`${mode}\``.padEnd(12)
+      expect(readme).toContain(
+        `${row} | ${WIDE_HEIGHT_PX[mode]} px          | ${RESERVED_HEIGHT_PX[mode]} px        |`,
+      )
+    }
+    // The stylesheet examples, for the iframe and for the element (controls=minimal).
+    const cssBlocks = [...readme.matchAll(/```css\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+    for (const selector of ["iframe[src*='/embed.html']", 'fencing-lab:not(:defined)']) {
+      const block = cssBlocks.find((css) => css.startsWith(selector))
+      expect(block, selector).toBeDefined()
+      const heights = [...(block ?? '').matchAll(/(?:min-)?height: (\d+)px/g)].map((m) => m[1])
+      expect(heights, selector).toEqual([
+        String(WIDE_HEIGHT_PX.minimal),
+        String(RESERVED_HEIGHT_PX.minimal),
+      ])
     }
   })
 
