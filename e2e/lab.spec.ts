@@ -99,6 +99,25 @@ test('gc-pause played to the end: 41 is rejected after 42 was accepted', async (
   await expect(storage).toContainText('1 rejected')
 })
 
+test('the clock keeps its width, so the track beside it never moves as time grows a digit', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=gc-pause')
+  const track = scrubber(page)
+  const clock = page.locator('.fl-clock')
+  const boxes: string[] = []
+  for (const ms of ['0', '9999', '10000', '16010']) {
+    await track.fill(ms)
+    await expect(clock.locator('span').first()).toHaveText(`${(Number(ms) / 1000).toFixed(3)} s`)
+    const [trackBox, clockBox] = [await track.boundingBox(), await clock.boundingBox()]
+    boxes.push(JSON.stringify([trackBox, clockBox]))
+  }
+  // gc-pause ends at 16.010 s: at 9.999 s the clock is a digit shorter than the end's time.
+  expect(new Set(boxes).size).toBe(1)
+  // The end's time is drawn beside the clock by its styles.
+  const end = await clock.evaluate((el) => getComputedStyle(el, '::after').content)
+  expect(end).toContain('/ 16.010 s')
+})
 test('pausing client B from the UI changes the outcome', async ({ page }) => {
   await page.goto('/?scenario=gc-pause&t=10010')
   await expect(scrubber(page)).toHaveValue('10010')

@@ -66,15 +66,16 @@ const budgets: Budget[] = [
     // re-validates an unedited one (+4 bytes; 107,004 when raised); 107.3 since it keeps the height
     // a host page reserves for it, so the page never moves when it starts or while its story
     // plays (+0.15 kB; 107,248 when raised); 107.4 since its caption keeps the height of the
-    // story's longest line (+0.14 kB; 107,386 when raised). The element is
+    // story's longest line (+0.14 kB; 107,386 when raised); 107.5 since its clock keeps the width of
+    // the run's end, so the track never moves at 10 s (+45 bytes of styles; 107,431 when raised). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
-    name: 'custom element (fencing-lab.js, one file) ≤ 107.4 kB gzipped',
+    name: 'custom element (fencing-lab.js, one file) ≤ 107.5 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 107.4 * KB && size.files.length === 1,
+        ok: size.bytes <= 107.5 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },

@@ -186,9 +186,10 @@ export function Scrubber() {
         aria-valuetext={face.valueText}
         onChange={(e) => setCursor(Number(e.currentTarget.value))}
       />
-      <output className="fl-clock" htmlFor={id} aria-hidden="true">
-        <span ref={clockRef}>{face.clock}</span>{' '}
-        <span className="fl-clock-end">/ {clockText(endMs)}</span>
+      {/* The end's text is drawn by the styles twice: after the clock, and unseen under it so
+          the clock is as wide at 9.999 s as at 10.000 s and the track beside it never moves. */}
+      <output className="fl-clock" htmlFor={id} aria-hidden="true" data-end={clockText(endMs)}>
+        <span ref={clockRef}>{face.clock}</span>
       </output>
     </div>
   )
