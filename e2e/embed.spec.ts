@@ -650,6 +650,41 @@ test.describe('embed.html on its own', () => {
     await expect(page.locator('.fl-caption-sizers')).toBeHidden()
   })
 
+  test('with the full controls too, each story line in turn: one height, the diagram in place', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 900 })
+    await page.goto('/embed.html?scenario=gc-pause&controls=full')
+    const next = page.getByRole('button', { name: 'Next moment' })
+    await expect(next).toBeEnabled()
+    const places = new Set<string>()
+    const lines = new Set<string>()
+    for (let line = 0; line < 20; line++) {
+      const height = await page
+        .locator('html')
+        .evaluate((html) => html.getBoundingClientRect().height)
+      const top = await page.locator(DIAGRAM).evaluate((svg) => svg.getBoundingClientRect().top)
+      places.add(`${height} ${top}`)
+      lines.add((await storyCaption(page).textContent()) ?? '')
+      if (!(await next.isEnabled())) break
+      await next.click()
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      )
+    }
+    // Every one of gc-pause's nine lines was shown (they take one to three rows at 360 px).
+    expect(lines.size).toBe(9)
+    expect([...places]).toHaveLength(1)
+    // The unseen lines' buttons (named by their text; the shown ones are "… moment") are
+    // neither read nor reached.
+    await expect(page.getByRole('button', { name: /moment$/ })).toHaveCount(2)
+    await expect(page.getByRole('button', { name: 'Next ›' })).toHaveCount(0)
+    await expect(page.locator('.fl-caption-sizers button').first()).toHaveAttribute(
+      'tabindex',
+      '-1',
+    )
+  })
+
   test('controls=full: the lab’s transport, and its panels loaded when opened', async ({
     page,
   }) => {

@@ -12,7 +12,6 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { useLab, useLabAction, useLabStore } from '../store'
-import { Caption } from '../ui/Caption'
 import { SteadyCaption } from './SteadyCaption'
 import { Controls, IconButton, PlayButton, Scrubber, useStepEnds } from '../ui/Controls'
 import { DiagramPanel } from '../ui/DiagramPanel'
@@ -70,7 +69,7 @@ const EmbedBody = memo(function EmbedBody({
         ) : controls === 'minimal' ? (
           <SteadyCaption />
         ) : (
-          <Caption nav />
+          <SteadyCaption nav />
         )}
         <DiagramPanel />
         {controls === 'minimal' && <MinimalControls />}

@@ -6,6 +6,7 @@ import { FencingLabElement } from './FencingLabElement'
 import { ELEMENT_ATTRIBUTES } from './options'
 import { encodeScenario } from '../link/encode'
 import { findPreset } from '../sim'
+import { BEFORE_STORY } from '../ui/Caption'
 import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from '../ui/share/snippets'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -124,14 +125,26 @@ describe('<fencing-lab>', () => {
     const lines = [...(sizers?.querySelectorAll('.fl-caption-text') ?? [])].map(
       (p) => p.textContent,
     )
-    expect(lines).toHaveLength(story)
-    expect(new Set(lines).size).toBe(story)
+    // The story's lines, and the line shown before its first.
+    expect(lines).toHaveLength(story + 1)
+    expect(lines[0]).toBe(BEFORE_STORY)
+    expect(new Set(lines).size).toBe(story + 1)
     // The caption shown is the one before them in the cell, and the only one outside them.
     const shown = [...root.querySelectorAll('.fl-caption-text')].filter((p) => !sizers?.contains(p))
     expect(shown).toHaveLength(1)
-    // With the full controls the caption has Previous and Next, and is not held.
-    const full = await mount({ scenario: 'gc-pause', 'data-controls': 'full' })
-    expect(shadow(full).querySelector('.fl-caption-sizers')).toBeNull()
+    expect(sizers?.querySelector('button')).toBeNull()
+    // With the full controls the caption has Previous and Next: each held line has them too,
+    // unseen and out of the tab order, so it wraps where the shown line does.
+    const full = shadow(await mount({ scenario: 'gc-pause', 'data-controls': 'full' }))
+    const fullSizers = full.querySelector('.fl-caption-steady > .fl-caption-sizers')
+    expect(fullSizers?.getAttribute('aria-hidden')).toBe('true')
+    expect(fullSizers?.querySelectorAll('.fl-caption-text')).toHaveLength(story + 1)
+    const unseen = [...(fullSizers?.querySelectorAll('button') ?? [])]
+    expect(unseen.map((b) => b.textContent)).toEqual(
+      Array.from({ length: story + 1 }, () => ['‹ Previous', 'Next ›']).flat(),
+    )
+    expect(unseen.every((b) => b.tabIndex === -1)).toBe(true)
+    expect(full.querySelectorAll('[aria-label="Next moment"]')).toHaveLength(1)
   })
 
   it('several elements, each with its own lab', async () => {

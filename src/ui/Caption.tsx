@@ -46,6 +46,9 @@ export function storyWhen(caption: StoryCaption): string {
   return ` · ${when}${caption.generated === true ? ' · after your change' : ''}`
 }
 
+/** The caption before the story's first line. */
+export const BEFORE_STORY = 'Press Play, or Next › to begin the story.'
+
 export function Caption({ nav = true }: { nav?: boolean }) {
   const { captions, index, caption, hasNext, hasPrevious, nextStory, previousStory } =
     useStoryLine()
@@ -64,7 +67,7 @@ export function Caption({ nav = true }: { nav?: boolean }) {
       <div className="fl-caption-body">
         <p className="fl-caption-meta">{storyMeta(captions, index)}</p>
         <p className="fl-caption-text" data-story-line={index}>
-          {caption === undefined ? 'Press Play, or Next › to begin the story.' : caption.text}
+          {caption === undefined ? BEFORE_STORY : caption.text}
         </p>
       </div>
       {nav && (

@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { MouseEvent, RefObject } from 'react'
 import { cursorBoundsOf, useLab, useLabAction } from '../store'
-import { storyMeta, storyWhen, useStoryLine } from './Caption'
+import { BEFORE_STORY, storyMeta, storyWhen, useStoryLine } from './Caption'
 import { clockText } from './format'
 import { PauseIcon, PlayIcon } from './icons'
 import { dockHeight } from './dockHeight'
@@ -72,12 +72,7 @@ export function StageDock({ stage }: { stage: RefObject<HTMLElement | null> }) {
             </p>
           )}
           <p className="fl-dock-text" data-story-line={index}>
-            {caption?.text ??
-              (captions.length > 0 ? (
-                'Press Play, or Next › to begin the story.'
-              ) : shown ? (
-                <DockClock />
-              ) : null)}
+            {caption?.text ?? (captions.length > 0 ? BEFORE_STORY : shown ? <DockClock /> : null)}
           </p>
         </div>
         <DockButton label="Back to the diagram" onClick={backToStage} back>
