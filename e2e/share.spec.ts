@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Download, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { EMBED_HEIGHTS } from '../src/ui/share/embedHeights'
 import { decodeScenario } from '../src/link/decode'
 import { readLabAddress } from '../src/link/lab'
 import { findPreset, parseScenario, run } from '../src/sim'
@@ -464,7 +465,8 @@ test.describe('Embed dialog', () => {
     )
     await expect(code.first()).toContainText('title="Fencing Lab: GC pause: token 41 vs 42"')
     await expect(code.first()).toContainText('loading="lazy"')
-    await expect(code.first()).toContainText(/height="\d+"/)
+    // The preset's own measured height for its controls (src/ui/share/embedHeights.ts).
+    await expect(code.first()).toContainText(`height="${EMBED_HEIGHTS['gc-pause'].minimal.anyPx}"`)
     await expect(code.first()).toContainText('embed-host.js" defer></script>')
 
     await dialog.getByRole('tab', { name: 'Custom element' }).click()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findPreset, PRESETS } from '../src/sim'
+import { EMBED_HEIGHTS } from '../src/ui/share/embedHeights'
 import { publishedFiles } from './publish'
 
 function onlyPreset(id: string) {
@@ -42,7 +43,7 @@ describe('publishedFiles', () => {
       provider_url: 'https://lab.example/fencing/',
       title: 'GC pause: token 41 vs 42',
       width: 960,
-      height: 710,
+      height: EMBED_HEIGHTS['gc-pause'].minimal.anyPx,
       thumbnail_url: 'https://lab.example/fencing/figures/gc-pause.png',
     })
     expect(json.html).toContain(

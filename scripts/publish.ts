@@ -22,7 +22,7 @@ import type { Preset } from '../src/sim'
 import { escapeAttribute, escapeHtmlText } from '../src/ui/share/escape'
 import type { PresetFigure } from '../src/ui/share/presetFigures'
 import { presetFigure, presetSnippets } from '../src/ui/share/presetFigures'
-import { reservedHeightPx } from '../src/ui/share/snippets'
+import { presetEmbedHeightPx } from '../src/ui/share/embedHeights'
 
 export interface PublishedFile {
   path: string
@@ -137,7 +137,10 @@ function indexPage(figures: ReadonlyArray<{ preset: Preset; figure: PresetFigure
   return page('Fencing Lab: every preset', [], body)
 }
 
-/** oEmbed 1.0 (https://oembed.com), type "rich": the iframe snippet, sized for a phone. */
+/**
+ * oEmbed 1.0 (https://oembed.com), type "rich": the iframe snippet, as tall as the preset's embed
+ * gets in any column (a phone's is the tallest for most).
+ */
 function oembed(preset: Preset, figure: PresetFigure, labUrl: string | null): string {
   const base = labUrl ?? '../'
   const snippets = presetSnippets(preset, figure, base)
@@ -149,7 +152,7 @@ function oembed(preset: Preset, figure: PresetFigure, labUrl: string | null): st
     title: figure.title,
     html: snippets.iframe,
     width: figure.widthPx,
-    height: reservedHeightPx('minimal', 0),
+    height: presetEmbedHeightPx(preset.id, 'minimal'),
     thumbnail_url: `${base}${presetFigurePath(preset.id, 'light', 'png')}`,
     thumbnail_width: figure.widthPx,
     thumbnail_height: figure.heightPx,

@@ -11,7 +11,8 @@ import { FencingLab, fencingLabSrc } from './react'
 import { RESIZE_TYPE } from './resize'
 import { findPreset, parseScenario } from '../sim'
 import { testRoots } from '../testing/reactRoots'
-import { buildSnippets } from '../ui/share/snippets'
+import { EMBED_HEIGHTS } from '../ui/share/embedHeights'
+import { buildSnippets, RESERVED_HEIGHT_PX } from '../ui/share/snippets'
 import type { EmbedOptions, EmbedSource } from '../ui/share/snippets'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -155,7 +156,7 @@ describe('<FencingLab> (fencing-lab/react)', () => {
       `${LAB}embed.html?scenario=gc-pause&controls=minimal&theme=auto`,
     )
     expect(frame().getAttribute('width')).toBe('100%')
-    expect(frame().getAttribute('height')).toBe('710')
+    expect(frame().getAttribute('height')).toBe(String(EMBED_HEIGHTS['gc-pause'].minimal.anyPx))
     postHeight(frame().contentWindow, 655)
     expect(frame().getAttribute('height')).toBe('655')
     // Another window's message (another embed, an ad) is not this frame's height.
@@ -169,7 +170,7 @@ describe('<FencingLab> (fencing-lab/react)', () => {
     postHeight(window, 300)
 
     act(() => router.go('post'))
-    expect(frame().getAttribute('height')).toBe('710')
+    expect(frame().getAttribute('height')).toBe(String(EMBED_HEIGHTS['gc-pause'].minimal.anyPx))
     postHeight(frame().contentWindow, 702)
     expect(frame().getAttribute('height')).toBe('702')
   })
@@ -180,10 +181,24 @@ describe('<FencingLab> (fencing-lab/react)', () => {
     postHeight(frame().contentWindow, 655)
     expect(frame().getAttribute('height')).toBe('500')
     mounted.render(<FencingLab lab={LAB} scenario="gc-pause" controls="full" />)
-    expect(frame().getAttribute('height')).toBe('920')
+    expect(frame().getAttribute('height')).toBe(String(EMBED_HEIGHTS['gc-pause'].full.anyPx))
     postHeight(frame().contentWindow, Number.NaN)
     postHeight(frame().contentWindow, -4)
     postHeight(frame().contentWindow, 1e9)
-    expect(frame().getAttribute('height')).toBe('920')
+    expect(frame().getAttribute('height')).toBe(String(EMBED_HEIGHTS['gc-pause'].full.anyPx))
+  })
+
+  it('reserves a preset’s own measured height, and for a custom scenario the generic one', () => {
+    const mounted = roots.mount(<FencingLab lab={LAB} scenario="redlock-clock-jump" />)
+    host = mounted.host
+    expect(EMBED_HEIGHTS['redlock-clock-jump'].minimal.anyPx).toBeGreaterThan(
+      RESERVED_HEIGHT_PX.minimal,
+    )
+    expect(frame().getAttribute('height')).toBe(
+      String(EMBED_HEIGHTS['redlock-clock-jump'].minimal.anyPx),
+    )
+    // `s` wins over `scenario` in the address, and so in the height.
+    mounted.render(<FencingLab lab={LAB} scenario="redlock-clock-jump" s="eJyrVkrOzytJzSvRUcrJ" />)
+    expect(frame().getAttribute('height')).toBe(String(RESERVED_HEIGHT_PX.minimal))
   })
 })

@@ -9,14 +9,15 @@
  * live frame (src/embed/hostTheme.ts) so a site's own dark-mode toggle is followed without a
  * reload.
  *
- * Until the first height arrives it reserves the height that holds every preset in a phone's
- * column (the snippets' reserved height), so the page does not jump.
+ * Until the first height arrives it reserves the height a preset's embed takes at its tallest
+ * (measured, src/ui/share/embedHeights.ts; a custom scenario gets the height that holds the
+ * default preset), so the page does not jump.
  */
 import type { CSSProperties, JSX } from 'react'
 import { useEffect, useRef, useState } from 'react'
 import type { AddressRef } from '../link/address'
 import { EMBED_NAME, embedHref } from '../link/embed'
-import { RESERVED_HEIGHT_PX } from '../ui/share/snippets'
+import { presetEmbedHeightPx } from '../ui/share/embedHeights'
 import { THEME_TYPE } from './hostTheme'
 import { PING_TYPE, RESIZE_TYPE } from './resize'
 
@@ -111,7 +112,9 @@ export function FencingLab(props: FencingLabProps): JSX.Element {
 
   const ask = () => frame.current?.contentWindow?.postMessage({ type: PING_TYPE }, '*')
   const measuredPx = measured !== null && measured.src === src ? measured.px : null
-  const height = fixed ?? measuredPx ?? RESERVED_HEIGHT_PX[controls]
+  // `s` (a custom scenario) wins over `scenario`, as in the address.
+  const preset = props.s !== undefined && props.s !== '' ? '' : (props.scenario ?? '')
+  const height = fixed ?? measuredPx ?? presetEmbedHeightPx(preset, controls)
   return (
     <iframe
       ref={frame}

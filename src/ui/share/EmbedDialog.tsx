@@ -17,6 +17,7 @@ import { svgSize } from './download'
 import { exportPng, exportSvg, figureFileName, figureSvg } from './exports'
 import { labLocation } from './shareLink'
 import type { ControlsMode, EmbedOptions, EmbedTheme, Snippets } from './snippets'
+import { presetEmbedHeightPx } from './embedHeights'
 import { buildSnippets, EMBED_NAME, reservedHeightPx } from './snippets'
 import { presetFigurePath } from '../../link/figures'
 import { figureAlt } from '../../sim/figureAlt'
@@ -99,7 +100,11 @@ export default function EmbedDialog({ onClose }: { onClose: () => void }) {
     })
     return { svg, ...svgSize(svg) }
   }, [lab, posterMs])
-  const autoHeight = reservedHeightPx(controls, figure.heightPx)
+  // A preset's own measured height; a custom scenario's is estimated from its drawing.
+  const autoHeight =
+    target.kind === 'preset'
+      ? presetEmbedHeightPx(target.id, controls)
+      : reservedHeightPx(controls, figure.heightPx)
   const heightPx = readHeight(heightText) ?? autoHeight
   const nameOk = name === '' || EMBED_NAME.test(name)
 

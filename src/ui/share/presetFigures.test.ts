@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { PRESETS } from '../../sim'
 import { FIGURE_WIDTH_PX, presetFigure, README_LAB, readmeSnippets } from './presetFigures'
 import type { Snippets } from './snippets'
+import { PRESET_IDS } from '../../sim/presets/ids'
+import { EMBED_HEIGHTS } from './embedHeights'
 import { RESERVED_HEIGHT_PX, WIDE_HEIGHT_PX } from './snippets'
 
 const root = new URL('../../../', import.meta.url)
@@ -46,6 +48,22 @@ describe('the README’s snippets and the shipped files', () => {
       const row = `| \`${mode}\``.padEnd(12)
       expect(readme).toContain(
         `${row} | ${WIDE_HEIGHT_PX[mode]} px          | ${RESERVED_HEIGHT_PX[mode]} px        |`,
+      )
+    }
+    // Each preset's measured heights, as embedHeights.ts has them.
+    const cells = (id: string) =>
+      readme
+        // The heights table's row (the presets table above it has a row per preset too).
+        .match(new RegExp(`^\\| \`${id}\` +\\|((?: \\d+ / \\d+ +\\|){3})$`, 'm'))?.[1]
+        ?.split('|')
+        .slice(0, 3)
+        .map((cell) => cell.trim())
+    for (const id of PRESET_IDS) {
+      const heights = EMBED_HEIGHTS[id]
+      expect(cells(id), id).toEqual(
+        (['none', 'minimal', 'full'] as const).map(
+          (mode) => `${heights[mode].anyPx} / ${heights[mode].widePx}`,
+        ),
       )
     }
     // The stylesheet examples, for the iframe and for the element (controls=minimal).

@@ -12,7 +12,8 @@ import { figureAlt } from '../../sim/figureAlt'
 import { renderDiagramSvg } from '../../viz/standalone'
 import { svgSize } from './download'
 import type { Snippets } from './snippets'
-import { buildSnippets, reservedHeightPx } from './snippets'
+import { presetEmbedHeightPx } from './embedHeights'
+import { buildSnippets } from './snippets'
 
 /** A blog column's width: the width of every published figure. */
 export const FIGURE_WIDTH_PX = 960
@@ -68,7 +69,8 @@ export function readmeSnippets(baseUrl: string = README_LAB): Snippets {
 
 /**
  * A preset's snippets as published (the README, oEmbed): minimal controls, the reader's theme,
- * the phone height, and the published figure as the no-JavaScript fallback.
+ * the preset's own measured height (its tallest, in any column of 360 px or more), and the
+ * published figure as the no-JavaScript fallback.
  */
 export function presetSnippets(preset: Preset, figure: PresetFigure, baseUrl: string): Snippets {
   return buildSnippets(
@@ -93,7 +95,7 @@ export function presetSnippets(preset: Preset, figure: PresetFigure, baseUrl: st
       cursorMs: null,
       range: null,
       name: '',
-      heightPx: reservedHeightPx('minimal', 0),
+      heightPx: presetEmbedHeightPx(preset.id, 'minimal'),
     },
   )
 }

@@ -5,7 +5,15 @@ import { decodeScenario } from '../../link/decode'
 import type { Scenario } from '../../sim'
 import { findPreset, parseScenario } from '../../sim'
 import type { EmbedOptions, EmbedSource } from './snippets'
-import { buildSnippets, embedParams, HUGO_SHORTCODE, reservedHeightPx } from './snippets'
+import { EMBED_HEIGHTS } from './embedHeights'
+import {
+  buildSnippets,
+  embedParams,
+  HUGO_SHORTCODE,
+  RESERVED_HEIGHT_PX,
+  reservedHeightPx,
+  WIDE_HEIGHT_PX,
+} from './snippets'
 
 const HOSTILE = `"><script>alert(1)</script><img src=x onerror=alert(1)> O'Brien & “Co” \\ {{ x }} ]( [!`
 const FLAT = HOSTILE // no control characters in it
@@ -254,10 +262,15 @@ describe('embed snippets', () => {
     expect(reservedHeightPx('minimal', 400)).toBeGreaterThan(reservedHeightPx('none', 400))
     expect(reservedHeightPx('none', 10)).toBeGreaterThanOrEqual(160)
     // A preset-sized diagram gets the documented height; a taller one (more lanes) gets more.
-    // The documented phone heights, which hold every preset in any column of 360 px or more.
+    // The documented phone heights, which hold the default preset in any column of 360 px or
+    // more (its measured heights, embedHeights.ts).
     expect(reservedHeightPx('minimal', 398)).toBe(710)
-    expect(reservedHeightPx('full', 398)).toBe(920)
+    expect(reservedHeightPx('full', 398)).toBe(960)
     expect(reservedHeightPx('none', 398)).toBe(630)
+    for (const mode of ['none', 'minimal', 'full'] as const) {
+      expect(RESERVED_HEIGHT_PX[mode]).toBeGreaterThanOrEqual(EMBED_HEIGHTS['gc-pause'][mode].anyPx)
+      expect(WIDE_HEIGHT_PX[mode]).toBeGreaterThanOrEqual(EMBED_HEIGHTS['gc-pause'][mode].widePx)
+    }
     expect(reservedHeightPx('minimal', 900)).toBe(900 + 232)
   })
 })

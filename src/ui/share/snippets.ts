@@ -81,12 +81,14 @@ export interface Snippets {
 }
 
 /**
- * The heights the README documents per controls mode (measured in Chromium): they hold every
- * preset with its caption at any moment in a column of 360 px (a phone) or more, so an iframe
- * without the host script never scrolls inside, on a phone or a desktop.
+ * The heights the README documents per controls mode, for an embed whose own height is not known
+ * (a custom scenario's floor, a component's default, the element's place): they hold the default
+ * scenario, gc-pause, in a column of 360 px (a phone) or more (embedHeights.ts: 599, 696 and 960
+ * px), so its iframe never scrolls inside, on a phone or a desktop. A preset's snippet reserves
+ * that preset's own measured height instead (presetEmbedHeight).
  */
 export const RESERVED_HEIGHT_PX: Record<ControlsMode, number> = {
-  full: 920,
+  full: 960,
   minimal: 710,
   none: 630,
 }
@@ -345,7 +347,8 @@ export const HUGO_SHORTCODE = `{{- /*
   In a post (angle brackets, not percent signs):
     {{< fencing-lab scenario="gc-pause" controls="minimal" >}}
   Parameters: scenario or link (a lab link's #s=...), controls, theme, autoplay, loop, from, to,
-  t, id (as embed.html's), title, height (px; default 710 holds every preset on a phone).
+  t, id (as embed.html's), title, height (px; the default, 710, holds gc-pause on a phone;
+  the lab's snippet for another preset gives that preset's height).
 */ -}}
 {{- $lab := .Get "lab" | default site.Params.fencingLab -}}
 {{- if not $lab -}}
@@ -378,7 +381,8 @@ export function astroComponent(baseUrl: string): string {
  *   import FencingLab from '../components/FencingLab.astro'
  *   <FencingLab scenario="gc-pause" controls="minimal" />
  * Props: scenario or link (a lab link's #s=...), controls, theme, autoplay, loop, from, to, t,
- * id (as embed.html's), title, height (px; the default holds every preset on a phone).
+ * id (as embed.html's), title, height (px; the default holds gc-pause on a phone; the lab's
+ * snippet for another preset gives that preset's height).
  */
 interface Props {
   scenario?: string
