@@ -650,6 +650,18 @@ test.describe('embed.html on its own', () => {
     await expect(page.locator('.fl-caption-sizers')).toBeHidden()
   })
 
+  test('controls=minimal in a phone’s column: the track is long enough to aim at', async ({
+    page,
+  }) => {
+    for (const width of [360, 390, 440, 479, 480, 640]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/embed.html?scenario=gc-pause&controls=minimal')
+      const box = await page.getByRole('slider', { name: 'Time' }).boundingBox()
+      // Beside the buttons and the clock it was 74 px at 390 and 124 at 440.
+      expect(box?.width, `at ${width} px`).toBeGreaterThanOrEqual(160)
+    }
+  })
+
   test('with the full controls too, each story line in turn: one height, the diagram in place', async ({
     page,
   }) => {

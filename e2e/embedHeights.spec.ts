@@ -30,7 +30,7 @@ const BOUNDS_PX = [360, EMBED_HEIGHTS_WIDE_PX, 721, 1280]
 const SWEEP_PX = [
   ...new Set([
     ...Array.from({ length: 47 }, (_, i) => 360 + 20 * i),
-    ...[380, 381, 639, 640, 720, 721, 960, 961],
+    ...[479, 480, 639, 640, 720, 721, 960, 961],
   ]),
 ].sort((a, b) => a - b)
 /** Sub-pixel rounding moves a height by a pixel from one load to the next. */
