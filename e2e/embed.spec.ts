@@ -104,6 +104,33 @@ function storyCaption(scope: Page | Locator): Locator {
   return scope.locator('.fl-caption-text').filter({ visible: true })
 }
 
+/**
+ * Presses `step` until it is disabled (at most `most` times), reading at each moment the embed's
+ * height with the diagram's place ("height top") and the caption shown.
+ */
+async function placesOverStory(
+  page: Page,
+  step: Locator,
+  most: number,
+): Promise<{ places: Set<string>; lines: Set<string> }> {
+  const places = new Set<string>()
+  const lines = new Set<string>()
+  for (let i = 0; i < most; i++) {
+    const height = await page
+      .locator('html')
+      .evaluate((html) => html.getBoundingClientRect().height)
+    const top = await page.locator(DIAGRAM).evaluate((svg) => svg.getBoundingClientRect().top)
+    places.add(`${height} ${top}`)
+    lines.add((await storyCaption(page).textContent()) ?? '')
+    if (!(await step.isEnabled())) break
+    await step.click()
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    )
+  }
+  return { places, lines }
+}
+
 async function embedBackground(scope: Locator): Promise<string> {
   return scope.evaluate((el) => getComputedStyle(el).backgroundColor)
 }
@@ -628,23 +655,8 @@ test.describe('embed.html on its own', () => {
     await page.goto('/embed.html?scenario=gc-pause&controls=minimal')
     const forward = page.getByRole('button', { name: 'Step forward' })
     await expect(forward).toBeEnabled()
-    const heights = new Set<number>()
-    const diagramTops = new Set<number>()
-    for (let step = 0; step < 12; step++) {
-      heights.add(
-        await page.locator('html').evaluate((html) => html.getBoundingClientRect().height),
-      )
-      diagramTops.add(
-        await page.locator(DIAGRAM).evaluate((svg) => svg.getBoundingClientRect().top),
-      )
-      if (!(await forward.isEnabled())) break
-      await forward.click()
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      )
-    }
-    expect([...heights]).toHaveLength(1)
-    expect([...diagramTops]).toHaveLength(1)
+    const { places } = await placesOverStory(page, forward, 12)
+    expect([...places]).toHaveLength(1)
     // The lines it is measured by are unseen and unread.
     await expect(page.locator('.fl-caption-sizers')).toHaveAttribute('aria-hidden', 'true')
     await expect(page.locator('.fl-caption-sizers')).toBeHidden()
@@ -669,21 +681,7 @@ test.describe('embed.html on its own', () => {
     await page.goto('/embed.html?scenario=gc-pause&controls=full')
     const next = page.getByRole('button', { name: 'Next moment' })
     await expect(next).toBeEnabled()
-    const places = new Set<string>()
-    const lines = new Set<string>()
-    for (let line = 0; line < 20; line++) {
-      const height = await page
-        .locator('html')
-        .evaluate((html) => html.getBoundingClientRect().height)
-      const top = await page.locator(DIAGRAM).evaluate((svg) => svg.getBoundingClientRect().top)
-      places.add(`${height} ${top}`)
-      lines.add((await storyCaption(page).textContent()) ?? '')
-      if (!(await next.isEnabled())) break
-      await next.click()
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      )
-    }
+    const { places, lines } = await placesOverStory(page, next, 20)
     // Every one of gc-pause's nine lines was shown (they take one to three rows at 360 px).
     expect(lines.size).toBe(9)
     expect([...places]).toHaveLength(1)
