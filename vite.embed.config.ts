@@ -54,12 +54,17 @@ function oneClassicScript(name: string, entry: string) {
 }
 
 /**
- * In a one-file build, src/embed/loadOnDemand.ts is answered by its static twin: every import is
+ * In a one-file build, src/embed/loadOnDemand.ts and src/viz/diagramCssOnDemand.ts are answered by
+ * their static twins: every import is
  * inlined there anyway, and an inlined dynamic import wraps each module it reaches in a lazy
  * initialiser (bytes for nothing).
  */
 const ONE_FILE_ALIASES = [
   { find: /^\.\/loadOnDemand$/, replacement: fromRoot('./src/embed/loadOnDemand.inline.ts') },
+  {
+    find: /^\.\/diagramCssOnDemand$/,
+    replacement: fromRoot('./src/viz/diagramCssOnDemand.inline.ts'),
+  },
 ]
 
 /**

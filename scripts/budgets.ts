@@ -36,13 +36,15 @@ const budgets: Budget[] = [
     // +0.9 kB; 85.9 kB when raised): playing by time costs about a third less script; 86.5 since
     // the diagram's pointer handlers live in hooks that keep no older render's run alive
     // (src/viz/useDiagramPointer.ts, +0.2 kB; 86.0 kB when raised): the first run a diagram drew
-    // stayed in memory for the diagram's life.
-    name: 'embed first-load JS ≤ 86.5 kB gzipped',
+    // stayed in memory for the diagram's life; 83.5 since the diagram's rules come from the page's
+    // own first-paint stylesheet, not the script (src/viz/adoptStyles.ts, −3.1 kB; 83.4 kB when
+    // lowered).
+    name: 'embed first-load JS ≤ 83.5 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('embed.html', 'manifest.embed.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 86.5 * KB,
+        ok: size.bytes <= 83.5 * KB,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
@@ -67,15 +69,18 @@ const budgets: Budget[] = [
     // a host page reserves for it, so the page never moves when it starts or while its story
     // plays (+0.15 kB; 107,248 when raised); 107.4 since its caption keeps the height of the
     // story's longest line (+0.14 kB; 107,386 when raised); 107.5 since its clock keeps the width of
-    // the run's end, so the track never moves at 10 s (+45 bytes of styles; 107,431 when raised). The element is
+    // the run's end, so the track never moves at 10 s (+45 bytes of styles; 107,431 when raised);
+    // 107.6 since the pages' scripts carry no copy of the diagram's stylesheet (their first paint
+    // links it) and the element hands its copy over itself, at once (+76 bytes; 107,549 when
+    // raised; the lab page and embed.html each 3.1 kB lighter). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
-    name: 'custom element (fencing-lab.js, one file) ≤ 107.5 kB gzipped',
+    name: 'custom element (fencing-lab.js, one file) ≤ 107.6 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 107.5 * KB && size.files.length === 1,
+        ok: size.bytes <= 107.6 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },
@@ -86,6 +91,17 @@ const budgets: Budget[] = [
     name: 'lab page first-load JS ≤ 100 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('index.html')
+      if (size === null) return null
+      return { ok: size.bytes <= 100 * KB, detail: `${(size.bytes / KB).toFixed(1)} kB gzipped` }
+    },
+  },
+  {
+    // The tour's page, as the lab's (issue 18: "do the same for tour.html"): 100.4 kB until its
+    // step stage stopped importing the diagram through the viz index, which brought the standalone
+    // SVG writer and the diagram's stylesheet along (96.2 kB since).
+    name: 'tour page first-load JS ≤ 100 kB gzipped',
+    check: () => {
+      const size = firstLoadGzipBytes('tour.html')
       if (size === null) return null
       return { ok: size.bytes <= 100 * KB, detail: `${(size.bytes / KB).toFixed(1)} kB gzipped` }
     },

@@ -20,6 +20,12 @@ import { EmbedLab } from './EmbedLab'
 import { labHrefFor, openEmbed } from './openEmbed'
 import { ELEMENT_ATTRIBUTES, readElementAttributes, readLabAttribute, THEMES } from './options'
 import { adaptForShadow, adoptElementStyles, HOST_CSS, RESERVED_CSS } from './shadowStyles'
+import { provideDiagramCss } from '../viz/adoptStyles'
+import { DIAGRAM_CSS } from '../viz/diagramStyles'
+
+// A shadow root has none of the page's stylesheets: the diagram's rules go with the element, so
+// its first frame is styled (adoptStyles.ts).
+provideDiagramCss(DIAGRAM_CSS)
 
 let styles: string[] | null = null
 

@@ -226,7 +226,7 @@ function LaidOutDiagram(
 function useAdoptedStyles(): RefObject<HTMLDivElement | null> {
   const frame = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
-    if (frame.current !== null) adoptDiagramStyles(frame.current)
+    if (frame.current !== null) void adoptDiagramStyles(frame.current)
   }, [])
   return frame
 }

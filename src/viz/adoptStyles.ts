@@ -3,21 +3,45 @@
  * a constructed stylesheet. Constructed sheets pass a strict Content-Security-Policy
  * (`style-src 'self'`) where an inline <style> element would be blocked, and one shared sheet
  * serves every diagram on the page. Standalone SVG files embed the same CSS as a <style>.
+ *
+ * The rules (diagramStyles.ts, about 10 kB of text) are not part of the module: the built pages
+ * link them in a stylesheet of their own for their first paint, so their script never needs them,
+ * and carrying them cost the lab page's first load 2.3 kB gzipped. A bundle that draws into a
+ * document without that stylesheet (the custom element, into its shadow root) hands them over at
+ * start-up with `provideDiagramCss`, so its first frame is styled; anywhere else (the dev server,
+ * or a built page whose stylesheet failed to load) they are loaded on demand.
  */
 import { canConstructStyleSheets } from './constructedSheets'
-import { DIAGRAM_CSS } from './diagramStyles'
+import { loadDiagramCss } from './diagramCssOnDemand'
 
+let provided: string | null = null
 let shared: CSSStyleSheet | null = null
 
-export function adoptDiagramStyles(node: Node): void {
+/** The diagram's rules (diagramStyles.ts's DIAGRAM_CSS), for a bundle that needs them at once. */
+export function provideDiagramCss(css: string): void {
+  provided = css
+}
+
+/** Settles once the diagram's rules apply to `node`'s document or shadow root. */
+export function adoptDiagramStyles(node: Node): Promise<void> {
   const root = node.getRootNode()
-  if (!(root instanceof Document || root instanceof ShadowRoot)) return
-  const doc = root instanceof Document ? root : root.ownerDocument
-  if (root instanceof Document && builtWithDiagramRules(root)) return
+  if (!(root instanceof Document || root instanceof ShadowRoot)) return Promise.resolve()
+  if (root instanceof Document && builtWithDiagramRules(root)) return Promise.resolve()
+  if (provided !== null) {
+    adopt(root, provided)
+    return Promise.resolve()
+  }
+  return loadDiagramCss().then((css) => {
+    provided ??= css
+    adopt(root, provided)
+  })
+}
+
+function adopt(root: Document | ShadowRoot, css: string): void {
   if ('adoptedStyleSheets' in root && canConstructStyleSheets()) {
     if (shared === null) {
       shared = new CSSStyleSheet()
-      shared.replaceSync(DIAGRAM_CSS)
+      shared.replaceSync(css)
     }
     if (!root.adoptedStyleSheets.includes(shared)) {
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, shared]
@@ -25,11 +49,12 @@ export function adoptDiagramStyles(node: Node): void {
     return
   }
   // Environments without constructable stylesheets (old browsers, jsdom): a <style> element.
+  const doc = root instanceof Document ? root : root.ownerDocument
   const parent = root instanceof Document ? doc.head : root
   if (parent.querySelector('style[data-fl-diagram]') !== null) return
   const style = doc.createElement('style')
   style.dataset.flDiagram = ''
-  style.textContent = DIAGRAM_CSS
+  style.textContent = css
   parent.appendChild(style)
 }
 
