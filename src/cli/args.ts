@@ -37,11 +37,12 @@ export type ArgsResult =
   | { kind: 'list-systems' }
   | { kind: 'error'; message: string }
 
-export const USAGE = `Usage: npm run sim -- <preset-id | path/to/scenario.json> [options]
+export const USAGE = `Usage: npm run sim -- <preset-id | path/to/scenario.json | -> [options]
        npm run sim -- check <history> [options]   (judge a real history: check --help)
        npm run sim -- --system <system-id> [--param key=value]… [options]
 
-Runs a Fencing Lab scenario and prints what happened.
+Runs a Fencing Lab scenario (a preset, a JSON file, or - for JSON on standard
+input) and prints what happened.
 
 Options:
   --system <id>            model a real lock system with its real defaults (see --systems)

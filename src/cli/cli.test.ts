@@ -34,7 +34,48 @@ function file(name: string, content: string): string {
   return path
 }
 
+function cliWithStdin(stdin: string, ...argv: string[]) {
+  let out = ''
+  let err = ''
+  const code = runCli(argv, {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    readStdin: () => stdin,
+  })
+  return { code, out, err }
+}
+
 describe('npm run sim', () => {
+  it('reads a scenario from standard input with -, named so in its messages', () => {
+    const scenario = { durationMs: 100, clients: [{ id: 'A', script: [{ do: 'acquire' }] }] }
+    const ok = cliWithStdin(JSON.stringify(scenario), '-', '--format', 'json')
+    expect(ok.code).toBe(EXIT_OK)
+    expect((JSON.parse(ok.out) as Report).grants).toHaveLength(1)
+    const bad = cliWithStdin('{"clients": [', '-')
+    expect(bad.code).toBe(EXIT_INVALID)
+    expect(bad.err).toMatch(/^fencing-lab: standard input is not valid JSON/)
+    expect(cli('-').err).toBe('fencing-lab: standard input is not available\n')
+  })
+
+  it('reads a scenario file that starts with a byte-order mark', () => {
+    const path = file(
+      'bom.json',
+      '\ufeff{"durationMs": 100, "clients": [{"id": "A", "script": []}]}',
+    )
+    expect(cli(path).code).toBe(EXIT_OK)
+  })
+
+  it('says a scenario or a fault that is not an object is not one', () => {
+    const list = cli(file('list.json', '[]'))
+    expect(list.code).toBe(EXIT_INVALID)
+    expect(list.err).toContain('Invalid scenario: must be an object, not a list')
+    expect(cli('gc-pause', '--fault', 'null').err).toContain(
+      'faults[1]: must be an object, not null',
+    )
+    const step = cli(file('step.json', '{"clients": [{"id": "A", "script": ["acquire"]}]}'))
+    expect(step.err).toContain('clients[0].script[0]: must be an object, not "acquire"')
+  })
+
   it('reproduces the gc-pause story as JSON (docs/contracts.md)', () => {
     const r = report('gc-pause')
     expect(r.scenario).toBe('gc-pause')
@@ -94,6 +135,11 @@ describe('npm run sim', () => {
     expect(r.violations).toEqual([
       expect.objectContaining({ kind: 'two-holders', fromMs: 2150, toMs: 9898, nodes: ['A', 'B'] }),
     ])
+    // Every finding but two-believers carries atMs (the contract): an interval's, its start.
+    expect(r.violations[0]).toHaveProperty('atMs', 2150)
+    const believers = r.warnings.find((w) => w.kind === 'two-believers')
+    expect(believers).toHaveProperty('fromMs')
+    expect(believers).not.toHaveProperty('atMs')
     // A one-node run's grants carry no node field: its JSON is as before.
     expect(report('gc-pause').grants[0]).not.toHaveProperty('node')
   })

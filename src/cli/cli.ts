@@ -18,6 +18,7 @@ import {
   run,
   toReport,
 } from '../sim'
+import { decodeText } from '../history'
 import { scenarioJsonText, svgWithScenario, pngWithScenario } from '../link/figureScenario'
 import { buildSystem, SYSTEMS, timedWindows } from '../systems'
 import type { DangerWindow, TimedDangerWindow } from '../systems'
@@ -141,7 +142,7 @@ function simulate(options: CliOptions, io: CliIo): number {
       : { ok: false, message: built.message }
     if (built.ok) windows = built.built.windows
   } else {
-    loaded = loadScenario(options.input)
+    loaded = loadScenario(options.input, io)
   }
   if (!loaded.ok) {
     io.err(`fencing-lab: ${oneLine(loaded.message, MAX_MESSAGE_CHARS)}\n`)
@@ -255,9 +256,14 @@ function writeMedia(
 /** A scenario read from a preset or a file (`file`: its name as quoted in messages). */
 type Loaded = { ok: true; input: unknown; file: string | null } | { ok: false; message: string }
 
-function loadScenario(input: string): Loaded {
+function loadScenario(input: string, io: CliIo): Loaded {
   const preset = findPreset(input)
   if (preset !== undefined) return { ok: true, input: preset.scenario, file: null }
+  // `-`: the scenario's JSON on standard input, as `check -` reads a history.
+  if (input === '-') {
+    if (io.readStdin === undefined) return { ok: false, message: 'standard input is not available' }
+    return parsedJson(io.readStdin(), 'standard input')
+  }
   let kind: 'file' | 'directory' | 'other' | 'missing' = 'missing'
   try {
     const stat = statSync(input)
@@ -280,14 +286,20 @@ function loadScenario(input: string): Loaded {
   }
   let text: string
   try {
-    text = readFileSync(input, 'utf8')
+    // decodeText: a byte-order mark (editors on Windows write one) is not part of the JSON.
+    text = decodeText(readFileSync(input))
   } catch (error) {
     return { ok: false, message: `cannot read ${quote(input)}: ${(error as Error).message}` }
   }
+  return parsedJson(text, quote(input))
+}
+
+/** A scenario file's JSON (`file`: how messages name it). */
+function parsedJson(text: string, file: string): Loaded {
   try {
-    return { ok: true, input: JSON.parse(text) as unknown, file: quote(input) }
+    return { ok: true, input: JSON.parse(text) as unknown, file }
   } catch (error) {
-    return { ok: false, message: `${quote(input)} is not valid JSON: ${(error as Error).message}` }
+    return { ok: false, message: `${file} is not valid JSON: ${(error as Error).message}` }
   }
 }
 

@@ -5,10 +5,10 @@
  * codec test's broken links, cut and corrupted payloads, and random bytes.
  */
 import fc from 'fast-check'
-import { deflateSync, strToU8 } from 'fflate'
+import { deflateSync, inflateSync, strToU8, zlibSync } from 'fflate'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PRESETS } from '../sim'
-import { toBase64Url } from '../link/base64url'
+import { fromBase64Url, toBase64Url } from '../link/base64url'
 import corpus from '../link/corpus.json'
 import type { DecodeResult } from '../link/decode'
 import { decodeScenario as decodeWithFflate, MAX_JSON_BYTES } from '../link/decode'
@@ -56,6 +56,15 @@ function expectSameRefusal(native: DecodeResult, lab: DecodeResult) {
 }
 
 describe('decodeNative: the same answers as the lab’s decoder', () => {
+  it('reads a link deflated with the zlib wrapper, as the lab does', async () => {
+    const raw = fromBase64Url(encodeScenario(gcPause)) as Uint8Array
+    const wrapped = toBase64Url(zlibSync(inflateSync(raw)))
+    const read = await decodeScenario(wrapped)
+    expect(read.ok).toBe(true)
+    expect(read).toEqual(decodeWithFflate(wrapped))
+    await expectSameAnswer(wrapped.slice(0, -8))
+  })
+
   it('reads the corpus’s payloads alike (valid, broken, a bomb)', async () => {
     const payloads = corpusPayloads()
     expect(payloads.length).toBeGreaterThan(10)

@@ -16,12 +16,16 @@ import {
   payloadBytes,
   TOO_LARGE,
 } from '../link/payload'
+import { zlibBody } from '../link/zlibBody'
 import { scenarioFromJson } from '../link/scenarioJson'
 
 export async function decodeScenario(encoded: string): Promise<DecodeResult> {
   const bytes = payloadBytes(encoded)
   if ('ok' in bytes) return bytes
-  const json = await inflateLimited(bytes)
+  const raw = await inflateLimited(bytes)
+  // A link deflated with the zlib wrapper (zlibBody.ts).
+  const body = raw === DAMAGED ? zlibBody(bytes) : null
+  const json = body === null ? raw : await inflateLimited(body)
   return 'ok' in json ? json : scenarioFromJson(new TextDecoder().decode(json))
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { assertProperty } from '../testing/property'
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
+import { deflateSync, inflateSync, strFromU8, strToU8, zlibSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../sim'
 import { findPreset, parseScenario, PRESETS } from '../sim'
@@ -26,6 +26,18 @@ describe('encodeScenario / decodeScenario', () => {
       const decoded = decodeScenario(encodeScenario(scenario))
       expect(decoded).toEqual({ ok: true, scenario })
     }
+  })
+
+  it('reads a scenario deflated with the zlib wrapper too (a link made by hand)', () => {
+    const scenario = presetScenario('gc-pause')
+    const json = strFromU8(inflateSync(fromBase64Url(encodeScenario(scenario)) as Uint8Array))
+    const wrapped = toBase64Url(zlibSync(strToU8(json)))
+    expect(decodeScenario(wrapped)).toEqual({ ok: true, scenario })
+    // Cut short, it is damaged, as a raw link cut short is.
+    expect(decodeScenario(wrapped.slice(0, -8))).toEqual({
+      ok: false,
+      message: 'the compressed scenario is damaged (cut short or garbled)',
+    })
   })
 
   it('keeps an edited preset link well under 2,000 characters', () => {

@@ -1,5 +1,6 @@
 /**
- * Reads a link's `s=` payload (base64url of the deflated scenario JSON) back into a validated
+ * Reads a link's `s=` payload (base64url of the deflated scenario JSON: raw deflate, or deflate
+ * in its zlib wrapper) back into a validated
  * scenario. Links come from anywhere, so this never throws: the inflater stops at a size limit (a
  * deflate bomb cannot make the page allocate much), the JSON is parsed once, and every failure is
  * a phrase that names what is wrong (payload.ts). The iframe embed loads this file only for a
@@ -15,6 +16,7 @@ import {
   payloadBytes,
   TOO_LARGE,
 } from './payload'
+import { zlibBody } from './zlibBody'
 import { scenarioFromJson } from './scenarioJson'
 
 export type { DecodeResult } from './payload'
@@ -42,6 +44,14 @@ export function inflated(encoded: string): Uint8Array | Failure {
 export function* inflatedInPieces(encoded: string): Generator<void, Uint8Array | Failure, void> {
   const bytes = payloadBytes(encoded)
   if ('ok' in bytes) return bytes
+  const raw = yield* inflatedRaw(bytes)
+  if (raw !== DAMAGED) return raw
+  // A link deflated with the zlib wrapper (zlibBody.ts).
+  const body = zlibBody(bytes)
+  return body === null ? raw : yield* inflatedRaw(body)
+}
+
+function* inflatedRaw(bytes: Uint8Array): Generator<void, Uint8Array | Failure, void> {
   const chunks: Uint8Array[] = []
   let total = 0
   let tooBig = false

@@ -74,7 +74,8 @@ describe('the preset catalogue', () => {
     expect(preset.scenario.title.trim()).not.toBe('')
     expect(preset.scenario.description.trim()).not.toBe('')
     expect(preset.summary.trim()).not.toBe('')
-    expect(preset.research).toMatch(/^S\d{2}$/)
+    // A research scenario (S01–S15), or a variant of one (S07b).
+    expect(preset.research).toMatch(/^S\d{2}[a-z]?$/)
     expect(preset.realWorld.length).toBeGreaterThan(0)
     expect(Object.values(SEED_QUESTIONS)).toContain(preset.question)
     expect(preset.expected.verdict).toBe(preset.expected.violations.length > 0 ? 'unsafe' : 'safe')

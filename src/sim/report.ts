@@ -37,9 +37,22 @@ export interface WriteRow {
   duplicate?: true
 }
 
+/**
+ * A finding in the report: at a moment (`atMs`), or over an interval (`fromMs`/`toMs`). Every kind
+ * but `two-believers` carries `atMs` (the public contract); an interval `two-holders` carries
+ * it too, as the interval's start.
+ */
 export type FindingRow =
   | { kind: FindingKind; atMs: number; nodes: NodeId[]; message: string }
   | { kind: FindingKind; fromMs: number; toMs: number; nodes: NodeId[]; message: string }
+  | {
+      kind: FindingKind
+      atMs: number
+      fromMs: number
+      toMs: number
+      nodes: NodeId[]
+      message: string
+    }
 
 export interface Report {
   scenario: string | null
@@ -121,7 +134,10 @@ export function writeRows(run: Run): WriteRow[] {
 
 export function findingRow(f: Finding): FindingRow {
   if (f.untilMs !== null) {
-    return { kind: f.kind, fromMs: f.atMs, toMs: f.untilMs, nodes: f.nodes, message: f.message }
+    const interval = { fromMs: f.atMs, toMs: f.untilMs, nodes: f.nodes, message: f.message }
+    return f.kind === 'two-believers'
+      ? { kind: f.kind, ...interval }
+      : { kind: f.kind, atMs: f.atMs, ...interval }
   }
   return { kind: f.kind, atMs: f.atMs, nodes: f.nodes, message: f.message }
 }

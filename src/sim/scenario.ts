@@ -442,6 +442,8 @@ const checkedClients = new WeakSet<object>()
 export function parseScenario(input: unknown): ParseResult {
   let result: ReturnType<typeof v.safeParse<typeof ScenarioSchema>>
   let clients: Scenario['clients'] | null = null
+  // valibot's objects accept a list: a scenario given as one would be told of its missing fields.
+  if (Array.isArray(input)) return failure([{ path: '', message: 'must be an object, not a list' }])
   try {
     clients = checkedClientsOf(input)
     // The schema checks each field on its own (references across fields are checkReferences'),
@@ -541,13 +543,15 @@ function describeIssue(issue: ValibotIssue): ScenarioIssue {
   if (issue.type === 'strict_object' && issue.received === 'undefined' && path !== '') {
     return { path, message: 'required field is missing' }
   }
-  if (issue.type === 'variant' && issue.expected !== null) {
+  // A step or fault that is not an object at all (null, a word): its kinds do not matter yet.
+  const notObject = issue.type === 'variant' && issue.expected === 'Object'
+  if (issue.type === 'variant' && issue.expected !== null && !notObject) {
     return {
       path,
       message: `must be one of ${issue.expected.replace(/[()]/g, '')}, not ${received === 'undefined' ? 'nothing' : received}`,
     }
   }
-  if (issue.type === 'strict_object' || issue.type === 'object') {
+  if (issue.type === 'strict_object' || issue.type === 'object' || notObject) {
     return { path, message: `must be an object, not ${received}` }
   }
   if (issue.type === 'array') return { path, message: `must be a list, not ${received}` }

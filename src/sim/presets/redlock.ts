@@ -116,7 +116,7 @@ export const redlockRestart: Preset = {
   id: 'redlock-restart',
   question: SEED_QUESTIONS.identity,
   summary: 'A Redis node restarts without its keys: two Redlock majorities, and A overwrites B.',
-  research: 'S07',
+  research: 'S07b',
   realWorld: [
     ...REAL_WORLD_REDLOCK,
     'antirez’s remedies: fsync=always, or keep a crashed node down for longer than the longest lease.',
