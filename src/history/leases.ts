@@ -78,19 +78,7 @@ export class Leases {
   expireUpTo(atMs: number): void {
     const g = this.open
     if (g === null || g.expiresAtMs === null || g.expiresAtMs > atMs) return
-    this.ctx.emit(
-      {
-        atMs: g.expiresAtMs,
-        node: LOCK_NODE,
-        type: 'LeaseExpired',
-        client: this.ctx.names.id(g.client),
-        token: g.token,
-        grant: g.n,
-        byOperator: false,
-      },
-      g.expiresFrom,
-    )
-    this.endGrant(g, g.expiresAtMs, g.expiresFrom)
+    this.expire(g, g.expiresAtMs, g.expiresFrom)
   }
 
   granted(e: HistoryEvent, atMs: number, client: NodeId): void {
@@ -114,20 +102,7 @@ export class Leases {
         tokenKey(open.token) === tokenKey(e.token)
       if (same && open !== null) {
         g = open
-        emit(
-          {
-            atMs,
-            node: LOCK_NODE,
-            type: 'LeaseGranted',
-            client,
-            token: e.token,
-            grant: g.n,
-            expiresAtMs: this.expiresAt(atMs, e),
-            expiresAtServiceMs: this.expiresAt(atMs, e),
-            reentrant: true,
-          },
-          e,
-        )
+        this.emitGranted(e, atMs, client, g, true)
       } else {
         if (open !== null) {
           if (notes.wants('implied-expiry'))
@@ -136,19 +111,7 @@ export class Leases {
               `The lock service granted ${client} the lock${e.token === null ? '' : ` (${tokenText(e.token)})`} at ${formatMs(atMs)} (${ref(e)}) while ${names.id(open.client)}'s lease${open.token === null ? '' : ` (${tokenText(open.token)})`} had not been seen to end${open.expiresAtMs === null ? '' : ` (it ran until ${formatMs(open.expiresAtMs)})`}: by the lock service's account it had ended by then.`,
               [e.line],
             )
-          emit(
-            {
-              atMs,
-              node: LOCK_NODE,
-              type: 'LeaseExpired',
-              client: names.id(open.client),
-              token: open.token,
-              grant: open.n,
-              byOperator: false,
-            },
-            e,
-          )
-          this.endGrant(open, atMs, e)
+          this.expire(open, atMs, e)
         }
         g = {
           n: this.grants.length + 1,
@@ -163,21 +126,7 @@ export class Leases {
         }
         this.grants.push(g)
         this.open = g
-        const exp = this.expiresAt(atMs, e)
-        emit(
-          {
-            atMs,
-            node: LOCK_NODE,
-            type: 'LeaseGranted',
-            client,
-            token: e.token,
-            grant: g.n,
-            expiresAtMs: exp,
-            expiresAtServiceMs: exp,
-            reentrant: false,
-          },
-          e,
-        )
+        this.emitGranted(e, atMs, client, g, false)
       }
       if (e.token !== null) this.byToken.set(e.token, g)
       this.latestOf.set(e.client, g)
@@ -272,20 +221,7 @@ export class Leases {
       this.endBelief(g, atMs, e, 'deadline')
       return
     }
-    if (!g.open) return
-    this.ctx.emit(
-      {
-        atMs,
-        node: LOCK_NODE,
-        type: 'LeaseExpired',
-        client: this.ctx.names.id(g.client),
-        token: g.token,
-        grant: g.n,
-        byOperator: false,
-      },
-      e,
-    )
-    this.endGrant(g, atMs, e)
+    if (g.open) this.expire(g, atMs, e)
   }
 
   /** The grant a write is judged under (0: none known), with a note when it cannot be known. */
@@ -311,6 +247,48 @@ export class Leases {
         [e.line],
       )
     return 0
+  }
+
+  /** A grant made (or made again to its holder: `reentrant`) by `e`. */
+  private emitGranted(
+    e: HistoryEvent,
+    atMs: number,
+    client: NodeId,
+    g: Grant,
+    reentrant: boolean,
+  ): void {
+    const expiresAtMs = this.expiresAt(atMs, e)
+    this.ctx.emit(
+      {
+        atMs,
+        node: LOCK_NODE,
+        type: 'LeaseGranted',
+        client,
+        token: e.token,
+        grant: g.n,
+        expiresAtMs,
+        expiresAtServiceMs: expiresAtMs,
+        reentrant,
+      },
+      e,
+    )
+  }
+
+  /** A lease that ends at `atMs` by the lock service's account (cited by `from`). */
+  private expire(g: Grant, atMs: number, from: HistoryEvent): void {
+    this.ctx.emit(
+      {
+        atMs,
+        node: LOCK_NODE,
+        type: 'LeaseExpired',
+        client: this.ctx.names.id(g.client),
+        token: g.token,
+        grant: g.n,
+        byOperator: false,
+      },
+      from,
+    )
+    this.endGrant(g, atMs, from)
   }
 
   private unmatched(what: 'renew' | 'release', e: HistoryEvent, client: NodeId): void {
