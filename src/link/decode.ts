@@ -1,9 +1,8 @@
 /**
  * Reads a link's `s=` payload (base64url of the deflated scenario JSON: raw deflate, or deflate
- * in its zlib wrapper) back into a validated
- * scenario. Links come from anywhere, so this never throws: the inflater stops at a size limit (a
- * deflate bomb cannot make the page allocate much), the JSON is parsed once, and every failure is
- * a phrase that names what is wrong (payload.ts). The iframe embed loads this file only for a
+ * in its zlib wrapper) back into a validated scenario. Links come from anywhere, so this never
+ * throws: the inflater stops at a size limit (a deflate bomb cannot make the page allocate much),
+ * the JSON is parsed once, and every failure is a phrase that names what is wrong (payload.ts). The iframe embed loads this file only for a
  * custom scenario; the one-file embeds inflate with the platform instead (src/embed/decodeNative.ts).
  */
 import { Inflate, strFromU8 } from 'fflate'
