@@ -89,8 +89,14 @@ export function createLabStore(init: LabInit = {}): LabStore {
   const derive = createDeriver()
   const { background } = init
   // A heavy link opens behind the default scenario, then goes the background road like an edit.
-  const deferred = background === undefined ? null : heavyOpening(init, derive)
-  const start = startingPoint(deferred === null ? init : defaultInit(init), derive)
+  // The history is made once: making it validates its scenario (a preset's too), which the
+  // page's first task did twice, some 10 ms of a cold start.
+  const opened = openingHistory(init)
+  const deferred = background === undefined || derive.plan(opened) === null ? null : opened
+  const start =
+    deferred === null
+      ? startingPoint(init, opened, derive)
+      : startingPoint(defaultInit(init), openingHistory(defaultInit(init)), derive)
   // Set by the store's creator, which holds the door; called once the store exists.
   const opening: { open: (() => void) | null } = { open: null }
   // True while the door takes the heavy link's change: its run is the lab's first (PendingRun).
@@ -184,15 +190,17 @@ const NO_LARGE_RUNS = {
   releaseWorker: () => {},
 }
 
-/** The history a lab opens with when its run is too heavy for a frame, else null. */
-function heavyOpening(init: LabInit, derive: ReturnType<typeof createDeriver>): LabHistory | null {
+/** The history a lab opens with: `init`'s own, when it still shows the scenario asked for. */
+function openingHistory(init: LabInit): LabHistory {
   const base =
     init.scenario !== undefined
       ? customBase(init.scenario)
       : presetBase(init.preset ?? DEFAULT_PRESET_ID)
-  const fresh: LabHistory = { base, edits: baseEdits(base.scenario), undoStack: [], redoStack: [] }
-  const history = continues(init.history, base) ? init.history : fresh
-  return derive.plan(history) === null ? null : history
+  return continues(init.history, base) ? init.history : freshHistory(base)
+}
+
+function freshHistory(base: LabHistory['base']): LabHistory {
+  return { base, edits: baseEdits(base.scenario), undoStack: [], redoStack: [] }
 }
 
 /** `init` opening the default scenario instead (the heavy one follows in the background). */
@@ -216,19 +224,15 @@ interface Start {
 }
 
 /** The history and derived state a new lab opens with (through the same derivation). */
-function startingPoint(init: LabInit, derive: ReturnType<typeof createDeriver>): Start {
-  const base =
-    init.scenario !== undefined
-      ? customBase(init.scenario)
-      : presetBase(init.preset ?? DEFAULT_PRESET_ID)
-  const fresh: LabHistory = { base, edits: baseEdits(base.scenario), undoStack: [], redoStack: [] }
-  const history = continues(init.history, base) ? init.history : fresh
+function startingPoint(
+  init: LabInit,
+  history: LabHistory,
+  derive: ReturnType<typeof createDeriver>,
+): Start {
   const opened = openedWith(init, history, derive)
   if (opened !== null) return opened
   // Callers pass validated scenarios; should one still fail, the reader gets the default and why.
-  const fallback: LabHistory = { ...fresh, base: presetBase(DEFAULT_PRESET_ID) }
-  fallback.edits = baseEdits(fallback.base.scenario)
-  const retried = openedWith(init, fallback, derive)
+  const retried = openedWith(init, freshHistory(presetBase(DEFAULT_PRESET_ID)), derive)
   if (retried === null) throw new Error('the default preset cannot run')
   const failure = derive(inputsOf(init, history, init.range ?? null))
   const why = failure.ok ? '' : `: ${failure.message}`

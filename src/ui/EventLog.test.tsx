@@ -5,7 +5,7 @@
  */
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLabStore, LabProvider } from '../store'
 import { EventLog } from './EventLog'
 
@@ -49,5 +49,31 @@ describe('EventLog', () => {
     act(() => finding?.click())
     act(() => host.querySelector<HTMLElement>('ol.fl-log')?.click())
     expect(store.getState().cursorMs).toBe(before)
+  })
+
+  it('reads no layout to open a run it renders whole (every preset)', () => {
+    // Reading a size forces a layout of the whole page; in the page's first task that was a
+    // layout (and a second render) for heights a log rendered whole never uses.
+    const reads: string[] = []
+    const names = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetTop'] as const
+    const spies = names.map((name) => {
+      // offset* live on HTMLElement, client* on Element.
+      const owner = Object.hasOwn(HTMLElement.prototype, name)
+        ? HTMLElement.prototype
+        : Element.prototype
+      return vi.spyOn(owner as HTMLElement, name, 'get').mockImplementation(() => {
+        reads.push(name)
+        return 100
+      })
+    })
+    try {
+      const { store, host } = mount()
+      expect(host.querySelectorAll('button.fl-log-entry')).toHaveLength(
+        store.getState().lab.run.events.length,
+      )
+      expect(reads).toEqual([])
+    } finally {
+      for (const spy of spies) spy.mockRestore()
+    }
   })
 })

@@ -130,7 +130,9 @@ export function EventLog({ headingId }: { headingId: string }) {
   useLayoutEffect(() => {
     const list = listRef.current
     const scroller = scrollRef.current
-    if (list === null || scroller === null) return
+    // A log rendered whole has no padding to size: nothing to measure. (Measuring it forced a
+    // layout of the whole page inside the page's first task, and a second render after it.)
+    if (list === null || scroller === null || events.length <= RENDER_ALL_UP_TO) return
     const kindOf = (k: number): ChunkKind => chunkKind(chunkPhase(k, current))
     const shown = rendered.filter((k) => !(hideFuture && kindOf(k) === 'future'))
     const fresh = measured.run === runIdOf(lab) && measured.width >= 0
@@ -389,8 +391,9 @@ function useRemeasureOnResize(
   useLayoutEffect(() => {
     const list = listRef.current
     if (list === null || typeof ResizeObserver === 'undefined') return
+    // Nothing measured yet (a log rendered whole never is): nothing to forget, and no render.
     const observer = new ResizeObserver(() =>
-      setMeasured((m) => (m.width === list.clientWidth ? m : { ...m, width: -1 })),
+      setMeasured((m) => (m.run === 0 || m.width === list.clientWidth ? m : { ...m, width: -1 })),
     )
     observer.observe(list)
     return () => observer.disconnect()
