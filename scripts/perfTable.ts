@@ -86,6 +86,10 @@ const ROWS: readonly RowSpec[] = [
     names: ['lab.load_ms.embed-gc-pause'],
   },
   {
+    what: 'Worst main-thread delay while it loads (until 1 s after interactive): lab page / embed',
+    names: ['lab.load_delay_ms.index', 'lab.load_delay_ms.embed-gc-pause'],
+  },
+  {
     what: 'Frame time playing a 5k-event run: median / p95',
     names: ['lab.frame_median_ms.playing-5k', 'lab.frame_p95_ms.playing-5k'],
   },
