@@ -36,6 +36,18 @@ test('a #s= link pasted into an open tab opens, and the next edit keeps it', asy
   await expect(page).toHaveTitle('Pasted scenario · Fencing Lab')
 })
 
+test('a custom link whose # became ? opens, and the address is written back as #s=', async ({
+  page,
+}) => {
+  const query = customLink('Query scenario').replace(/^#/, '?')
+  await page.goto(`/${query}`)
+  await expect(page).toHaveTitle('Query scenario · Fencing Lab')
+  await expect(page.locator('.fl-notice')).toHaveCount(0)
+  await expect(page.getByRole('slider', { name: 'Time' })).toHaveValue('700')
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=[^&]+&t=700$/)
+  expect(new URL(page.url()).search).toBe('')
+})
+
 test('a broken link pasted into an open tab says what is wrong, as on load', async ({ page }) => {
   await page.goto('/?scenario=clock-jump')
   await expect(scenarioPicker(page)).toHaveValue('clock-jump')

@@ -4,8 +4,9 @@
  * for anything wrong. Decoding `s=` needs the inflater and the schema (decode.ts), which the
  * embed loads only when a link carries a custom scenario. Never throws.
  *
- * `?scenario=<id>` (or `#scenario=`) names a preset, `#s=` a custom scenario (it wins over a
- * preset); `t`, `compare` and `future` may sit in the query or the hash, and the hash wins.
+ * `?scenario=<id>` (or `#scenario=`) names a preset, `#s=` (or `?s=`) a custom scenario (it wins
+ * over a preset); `s`, `t`, `compare` and `future` may sit in the query or the hash, and the hash
+ * wins.
  */
 import type { PresetId } from '../sim'
 import { isPresetId } from '../sim'
@@ -48,7 +49,8 @@ export function readLinkParts(search: string, hash: string): LinkParts {
 
   let ref: LinkRef = { kind: 'default' }
   let unknownScenario = false
-  const encoded = fragment.get('s')
+  // `?s=` too: a link whose `#` became `?` on its way (the lab writes `#s=`, which no server sees).
+  const encoded = fragment.get('s') ?? query.get('s')
   const presetId = query.get('scenario') ?? fragment.get('scenario')
   if (encoded !== null) ref = { kind: 'encoded', encoded }
   else if (presetId !== null) {
