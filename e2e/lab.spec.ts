@@ -43,6 +43,15 @@ async function shownInLog(entry: Locator): Promise<boolean> {
   })
 }
 
+test('a link that opens at a moment shows that moment in the event log', async ({ page }) => {
+  await page.goto('/?scenario=gc-pause&t=16005')
+  const current = log(page).locator('[aria-current="step"]')
+  await expect(current).toContainText('16.005 s')
+  await expect.poll(() => shownInLog(current)).toBe(true)
+  // The log scrolled itself, not the page.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
 async function expectStory41After42(page: Page) {
   const texts = await logTexts(page)
   const accepted = texts.indexOf(ACCEPTED_42)

@@ -43,6 +43,8 @@ const CHUNK = 32
 const ROW_ESTIMATE_PX = 32
 /** Rows kept rendered beyond the visible part of the list, above and below. */
 const OVERSCAN_PX = 240
+/** `Viewport.followed` of a log that has not yet brought its current entry into view. */
+const NOT_FOLLOWED = -2
 /** Runs up to this long (every preset) are rendered whole: windowing is for long runs. */
 const RENDER_ALL_UP_TO = FOLLOW_EVERY_STEP_UP_TO
 
@@ -90,13 +92,14 @@ export function EventLog({ headingId }: { headingId: string }) {
   })
   const heights = measured.heights
   // `followed`: the entry that was current (in that run) when the view was last set, by the
-  // reader scrolling or by the log following the cursor.
-  const [viewport, setViewport] = useState<Viewport>({
+  // reader scrolling or by the log following the cursor. A log that opens at a later moment (a
+  // link with `t=`) has its entry to bring into view at once; at the start the top is in view.
+  const [viewport, setViewport] = useState<Viewport>(() => ({
     top: 0,
     height: 600,
-    followed: current,
+    followed: current > 0 ? NOT_FOLLOWED : current,
     followedRun: runIdOf(lab),
-  })
+  }))
   const chunkCount = Math.ceil(events.length / CHUNK)
   const hideFuture = futureMode === 'hide'
   const heightOf = (k: number): number => {
