@@ -24,7 +24,7 @@ import type { Page } from '@playwright/test'
 import { encodeScenario } from '../src/link/encode'
 import type { ScenarioInput } from '../src/sim'
 import { estimateRun, parseScenario } from '../src/sim'
-import { openPreview, usedHeapBytes } from './browser'
+import { LAG_PROBE, openPreview, usedHeapBytes } from './browser'
 import type { BenchResult } from './result'
 import { median, round } from './stats'
 import { contentionScenario } from './workloads'
@@ -35,22 +35,6 @@ const EDITS_2M = Number(process.env.BENCH_BIG_EDITS_2M ?? EDITS)
 const RUN_TIMEOUT_MS = 600_000
 /** Fresh pages each link is opened in, up to its prompt (the figures of its first moments). */
 const OPENINGS = Number(process.env.BENCH_BIG_OPENINGS ?? 5)
-
-/** Counts the main thread's lateness: a 20 ms timer's worst delay since the last reset. */
-const LAG_PROBE = `(() => {
-  window.flLag = { worst: 0, last: performance.now() }
-  setInterval(() => {
-    const now = performance.now()
-    window.flLag.worst = Math.max(window.flLag.worst, now - window.flLag.last - 20)
-    window.flLag.last = now
-  }, 20)
-})()`
-
-declare global {
-  interface Window {
-    flLag?: { worst: number; last: number }
-  }
-}
 
 interface Link {
   name: string

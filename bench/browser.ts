@@ -193,6 +193,26 @@ export async function usedHeapBytes(page: Page): Promise<number> {
 }
 
 /**
+ * Counts the main thread's lateness, from the page's first script on (add it as an init script):
+ * a 20 ms timer's worst delay beyond its period since the last reset (`window.flLag.worst = 0`).
+ * What a reader's click or key would have waited at that moment.
+ */
+export const LAG_PROBE = `(() => {
+  window.flLag = { worst: 0, last: performance.now() }
+  setInterval(() => {
+    const now = performance.now()
+    window.flLag.worst = Math.max(window.flLag.worst, now - window.flLag.last - 20)
+    window.flLag.last = now
+  }, 20)
+})()`
+
+declare global {
+  interface Window {
+    flLag?: { worst: number; last: number }
+  }
+}
+
+/**
  * The value of a promise the page's own script holds (`expression` evaluates to it), read through
  * the DevTools protocol once it settles. Playwright's `waitForFunction` (and its locators) first
  * load Playwright's injected script into the page: one task of 40–75 ms of the main thread on

@@ -30,6 +30,7 @@ import { encodeScenario } from '../src/link/encode'
 import { parseScenario, run } from '../src/sim'
 import type { Preview } from './browser'
 import {
+  LAG_PROBE,
   launchChromium,
   observeLongTasks,
   openPreview,
@@ -126,28 +127,8 @@ async function freshPage(browser: Browser, base: string): Promise<Page> {
   return page
 }
 
-/**
- * The main thread's worst lateness: a 20 ms timer's longest delay beyond its period, from the
- * page's first script on. What a reader's click or key would have waited at that moment.
- */
-const LAG_PROBE = `(() => {
-  const lag = { worst: 0, last: performance.now() }
-  window.flLoadLag = lag
-  setInterval(() => {
-    const now = performance.now()
-    lag.worst = Math.max(lag.worst, now - lag.last - 20)
-    lag.last = now
-  }, 20)
-})()`
-
 /** How long after interactive the lateness is still watched: what loads after the first screen. */
 const AFTER_INTERACTIVE_MS = 1000
-
-declare global {
-  interface Window {
-    flLoadLag?: { worst: number }
-  }
-}
 
 interface ColdLoad {
   /** Navigation start → interactive, in the page's own clock. */
@@ -165,7 +146,7 @@ async function coldLoad(browser: Browser, base: string, path: string): Promise<C
     await page.goto(`${base}${path}`)
     const readyMs = await settledInPage<number>(page, 'window.flInteractive', 30_000)
     await page.waitForTimeout(AFTER_INTERACTIVE_MS)
-    const worstDelayMs = await page.evaluate(() => window.flLoadLag?.worst ?? NaN)
+    const worstDelayMs = await page.evaluate(() => window.flLag?.worst ?? NaN)
     return { readyMs, worstDelayMs }
   } finally {
     await page.context().close()

@@ -93,10 +93,8 @@ export function createLabStore(init: LabInit = {}): LabStore {
   // page's first task did twice, some 10 ms of a cold start.
   const opened = openingHistory(init)
   const deferred = background === undefined || derive.plan(opened) === null ? null : opened
-  const start =
-    deferred === null
-      ? startingPoint(init, opened, derive)
-      : startingPoint(defaultInit(init), openingHistory(defaultInit(init)), derive)
+  const shown = deferred === null ? init : defaultInit(init)
+  const start = startingPoint(shown, deferred === null ? opened : openingHistory(shown), derive)
   // Set by the store's creator, which holds the door; called once the store exists.
   const opening: { open: (() => void) | null } = { open: null }
   // True while the door takes the heavy link's change: its run is the lab's first (PendingRun).
