@@ -22,6 +22,8 @@ import { Segmented } from './Segmented'
 import { LoadBoundary } from './share/LoadBoundary'
 import { ZoomControls } from './ZoomControls'
 import type { FileDrops } from './fileDrops'
+import { warmUpLayout } from '../viz/warmUp'
+import { WarmUpContext } from '../viz/warmUpContext'
 
 // The counterexample explorer's panel loads when its tab is first opened.
 const ExplorePanel = lazy(() => import('./explore/ExplorePanel'))
@@ -73,7 +75,9 @@ export function Lab({
 }) {
   return (
     <DrawnProvider>
-      <LabRoot brokenLink={brokenLink} drops={drops} />
+      <WarmUpContext.Provider value={warmUpLayout}>
+        <LabRoot brokenLink={brokenLink} drops={drops} />
+      </WarmUpContext.Provider>
     </DrawnProvider>
   )
 }

@@ -14,6 +14,8 @@ import type { DiagramModel } from './layout'
 import { layoutDiagram, layoutDiagramSteps } from './layout'
 import type { DiagramLayout } from './useDiagramLayout'
 import { layoutWork, SLICED_EVENTS, useDiagramLayout } from './useDiagramLayout'
+import type { WarmUp } from './warmUp'
+import { WarmUpContext } from './warmUpContext'
 
 const calls = vi.hoisted(() => ({
   views: [] as string[],
@@ -64,7 +66,10 @@ const { run, findings } = presetRun('gc-pause')
 const spans = deriveSpans(run)
 const key = (v: TimeView) => `${v.fromMs}:${v.toMs}`
 
-function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, findings, spans }) {
+function mount(
+  of: { run: Run; findings: CheckResult; spans: Spans } = { run, findings, spans },
+  warmUp: WarmUp | null = null,
+) {
   const models: (DiagramModel | null)[] = []
   const layouts: DiagramLayout[] = []
   function Probe({ view, widthPx = 900 }: { view: TimeView | null; widthPx?: number }) {
@@ -88,7 +93,13 @@ function mount(of: { run: Run; findings: CheckResult; spans: Spans } = { run, fi
   document.body.append(host)
   const root = createRoot(host)
   const show = (view: TimeView | null, widthPx?: number) =>
-    act(() => root.render(<Probe view={view} {...(widthPx === undefined ? {} : { widthPx })} />))
+    act(() =>
+      root.render(
+        <WarmUpContext.Provider value={warmUp}>
+          <Probe view={view} {...(widthPx === undefined ? {} : { widthPx })} />
+        </WarmUpContext.Provider>,
+      ),
+    )
   return { models, layouts, show, unmount: () => act(() => root.unmount()) }
 }
 
@@ -227,8 +238,47 @@ describe('useDiagramLayout', () => {
   })
 })
 
-describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
-  // A renews every 10 ms for two minutes: about 50k events, over SLICED_EVENTS.
+describe('useDiagramLayout on a page that warms the layout up (warmUp.ts)', () => {
+  /** A warm-up that keeps what it is asked to lay out, and whether it was called off. */
+  function recordingWarmUp() {
+    const asked: { input: Layout.LayoutInput; stopped: boolean }[] = []
+    const warmUp: WarmUp = (input) => {
+      const entry = { input, stopped: false }
+      asked.push(entry)
+      return () => (entry.stopped = true)
+    }
+    return { asked, warmUp }
+  }
+
+  it('asks nothing of it for a heavy run, which is laid out in slices', () => {
+    const { asked, warmUp } = recordingWarmUp()
+    const heavy = heavyScenarioRun()
+    const { show, unmount } = mount(heavy, warmUp)
+    show(null)
+    expect(asked).toHaveLength(0)
+    unmount()
+  })
+
+  it('asks it to lay out the view shown, the same layout the diagram draws', () => {
+    const { asked, warmUp } = recordingWarmUp()
+    const { models, show, unmount } = mount({ run, findings, spans }, warmUp)
+    show(null)
+    expect(asked).toHaveLength(1)
+    expect(asked[0]?.input.run).toBe(run)
+    expect(layoutDiagram(asked[0]!.input)).toEqual(models.at(-1))
+    // Zoomed in: the warm-up is called off and asked again, with the window shown.
+    const view = { fromMs: 4000, toMs: 8000 }
+    show(view)
+    expect(asked[0]?.stopped).toBe(true)
+    expect(asked).toHaveLength(2)
+    expect(layoutDiagram(asked[1]!.input)).toEqual(models.at(-1))
+    unmount()
+    expect(asked[1]?.stopped).toBe(true)
+  })
+})
+
+/** A renews every 10 ms for two minutes: about 50k events, over SLICED_EVENTS. */
+function heavyScenarioRun() {
   const parsed = parseScenario({
     id: 'renewing',
     title: 'renewing',
@@ -240,7 +290,11 @@ describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
   })
   if (!parsed.ok) throw new Error(parsed.message)
   const heavyRun = runScenario(parsed.scenario)
-  const heavy = { run: heavyRun, findings: check(heavyRun), spans: deriveSpans(heavyRun) }
+  return { run: heavyRun, findings: check(heavyRun), spans: deriveSpans(heavyRun) }
+}
+
+describe('useDiagramLayout with a heavy run (laid out in slices)', () => {
+  const heavy = heavyScenarioRun()
   const pure = (view: TimeView | null, widthPx = 900) =>
     layoutDiagram({
       run: heavy.run,

@@ -12,7 +12,7 @@
  * A heavy run (over SLICED_EVENTS) is laid out in slices of a few milliseconds (the layout's
  * steps, run by sliceSteps), so the page keeps answering while a 100k-event run is drawn.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useContext, useEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Run } from '../sim'
 import type { Spans, TimeView } from '../timeline'
 import { eventsBetween, nextFollowViews } from '../timeline'
@@ -27,6 +27,7 @@ import type {
 import { layoutDiagram, layoutDiagramSteps } from './layout'
 import { bulkSteps } from './bulkOf'
 import { idleTask, sliceSteps } from './sliceSteps'
+import { WarmUpContext } from './warmUpContext'
 
 export interface DiagramLayoutInput {
   run: Run
@@ -121,6 +122,7 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
   // By its key: a parent that renders the same view as a new object must not restart a layout
   // in slices.
   const viewKey = keyOf(view)
+  const warmUp = useContext(WarmUpContext)
   useEffect(() => {
     const view = viewOf(viewKey)
     const ahead = view === null ? [] : nextFollowViews(view, endMs)
@@ -172,8 +174,14 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
         next(SETTLE_MS)
       })
     }
-    return () => cancel()
-  }, [layouts, viewKey, endMs, onwardKey])
+    // A long run's first edit would find the layout's code cold (warmUp.ts): on a page that warms
+    // it up, with the view shown. A heavy run is left alone: its slices warm the code anyway.
+    const stopWarmUp = layouts.sliced(view) ? undefined : warmUp?.(layouts.inputFor(view))
+    return () => {
+      cancel()
+      stopWarmUp?.()
+    }
+  }, [layouts, viewKey, endMs, onwardKey, warmUp])
   // The last model given for this run, shown while another view or width of it is laid out.
   const shown = useRef<{ run: Run; findings: CheckResult; model: DiagramModel } | null>(null)
   useEffect(() => {
