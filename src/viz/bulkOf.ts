@@ -3,8 +3,16 @@
  * diagram's marks and its pointer handling share them, and a heavy run's are made in slices
  * with its layout (`bulkSteps`, used by useDiagramLayout), so that drawing it is only drawing.
  */
-import type { BarSet, BulkBars, BulkMessages, BulkPips, DiagramModel, Steps } from './layout'
-import { bulkBars, bulkMessageSteps, bulkPips, finish } from './layout'
+import type {
+  BarSet,
+  BulkBars,
+  BulkMessages,
+  BulkPips,
+  DiagramModel,
+  LayoutInput,
+  Steps,
+} from './layout'
+import { bulkBars, bulkMessageSteps, bulkPips, finish, layoutDiagramSteps } from './layout'
 
 const messages = new WeakMap<DiagramModel, BulkMessages>()
 const bars = new WeakMap<DiagramModel, Record<BarSet, BulkBars>>()
@@ -53,4 +61,12 @@ export function* bulkSteps(model: DiagramModel): Steps<void> {
   bulkBarsOf(model)
   yield
   bulkPipsOf(model)
+}
+
+/** A layout and its bulk paths, so that the frame that shows it only draws. */
+export function* layoutAndBulk(input: LayoutInput): Steps<DiagramModel> {
+  const model = yield* layoutDiagramSteps(input)
+  yield
+  yield* bulkSteps(model)
+  return model
 }

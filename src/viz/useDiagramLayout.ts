@@ -16,16 +16,9 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react'
 import type { CheckResult, Run } from '../sim'
 import type { Spans, TimeView } from '../timeline'
 import { eventsBetween, nextFollowViews } from '../timeline'
-import type {
-  AlignRun,
-  DangerWindowInput,
-  DiagramModel,
-  LayoutInput,
-  Steps,
-  TimeMode,
-} from './layout'
-import { layoutDiagram, layoutDiagramSteps } from './layout'
-import { bulkSteps } from './bulkOf'
+import type { AlignRun, DangerWindowInput, DiagramModel, LayoutInput, TimeMode } from './layout'
+import { layoutDiagram } from './layout'
+import { layoutAndBulk } from './bulkOf'
 import { idleTask, sliceSteps } from './sliceSteps'
 import { WarmUpContext } from './warmUpContext'
 
@@ -194,14 +187,6 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
     lastHeightPx: last?.model.heightPx ?? null,
     onward: null,
   }
-}
-
-/** A layout and its bulk paths, so that the frame that shows it only draws. */
-function* layoutAndBulk(input: LayoutInput): Steps<DiagramModel> {
-  const model = yield* layoutDiagramSteps(input)
-  yield
-  yield* bulkSteps(model)
-  return model
 }
 
 /** How long a view stays put before its neighbours are laid out. */

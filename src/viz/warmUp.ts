@@ -10,8 +10,8 @@
  * Once per page, not per lab: compiled code is the page's (every lab on it shares it). The lab
  * page does it (warmUpContext.ts); the embed keeps its bytes.
  */
+import { layoutAndBulk } from './bulkOf'
 import type { LayoutInput, Steps } from './layout'
-import { layoutDiagramSteps } from './layout'
 import type { Schedule } from './sliceSteps'
 import { idleTask, sliceSteps } from './sliceSteps'
 
@@ -78,7 +78,8 @@ const SETTLE_MS = 120
 
 /** The page's warm-up: slices of 4 ms of idle time, as the layouts made ahead (useDiagramLayout). */
 export const warmUpLayout: WarmUp = createWarmUp<LayoutInput>({
-  layout: layoutDiagramSteps,
+  // With the bulk paths a dense run's marks and pointer handling draw from (bulkOf.ts).
+  layout: layoutAndBulk,
   eventsOf: (input) => input.run.events.length,
   fromEvents: WARM_FROM_EVENTS,
   times: WARM_LAYOUTS,
