@@ -58,7 +58,7 @@ export function addressNeeds(): Promise<DecodeLink | null> {
  * `decode`, having already read the address's own scenario before the lab opens. A long link (ten
  * clients contending for 500 rounds, 25,000 script lines, 4 kB) took 150–190 ms to inflate and
  * check, and in the same task as the app's first render the two held the page 0.6 s before it
- * could answer. It is read a piece at a time (`inPieces`: link/decodeInPieces.ts, run in slices
+ * could answer. It is read a piece at a time (`inPieces`: ui/linkInPieces.ts, run in slices
  * as the diagram's layout is, a slice a task of `schedule`), so no task of it holds the page for
  * more than a piece (2,000 lines: about a twelfth of that check). The scenario read ahead is
  * handed out once, to the lab that opens it; any other call decodes anew.
@@ -72,10 +72,9 @@ export async function decodedAhead(
 ): Promise<DecodeLink> {
   const encoded = encodedScenarioOf(location.search, location.hash)
   if (encoded === null) return decode
-  const inPieces =
-    options.inPieces ?? (await import('../link/decodeInPieces')).decodeScenarioInPieces
+  const read = options.inPieces ?? (await (await import('./linkInPieces')).linkInPieces(encoded))
   let ahead: ReturnType<DecodeLink> | null = await new Promise((resolve) => {
-    sliceSteps(inPieces(encoded), resolve, { schedule: options.schedule ?? nextTask })
+    sliceSteps(read(encoded), resolve, { schedule: options.schedule ?? nextTask })
   })
   return (text) => {
     if (text !== encoded || ahead === null) return decode(text)

@@ -30,6 +30,7 @@ describe('decodedAhead', () => {
   afterEach(() => {
     history.replaceState(null, '', '/')
     vi.restoreAllMocks()
+    vi.unstubAllGlobals()
   })
 
   it('reads the address’s scenario before the lab opens, and hands that result out once', async () => {
@@ -79,6 +80,65 @@ describe('decodedAhead', () => {
     expect(pieces).toBe(inflating + 1 + 4 * Math.ceil(5004 / PIECE_STEPS))
     expect(ran).toBe(pieces + 1)
     expect(ahead(long)).toEqual(decodeScenario(long))
+  })
+
+  /** Reads the address's long link with decodedAhead's own reader: the tasks it took, and it. */
+  async function readLongLink() {
+    const long = encodeScenario(largeScenario({ clients: 4, cycles: 834 })) // 20,016 script lines
+    history.replaceState(null, '', `/#s=${long}`)
+    let clock = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += SLICE_MS))
+    const tasks: Array<() => void> = []
+    const schedule: Schedule = (task) => {
+      tasks.push(task)
+      return () => {}
+    }
+    const reading = decodedAhead(vi.fn(decodeScenario), { schedule })
+    await vi.waitFor(() => expect(tasks.length).toBe(1))
+    let ran = 0
+    for (let task = tasks.shift(); task !== undefined; task = tasks.shift()) {
+      task()
+      ran++
+    }
+    return { long, ran, ahead: await reading }
+  }
+  const checking = 1 + 4 * Math.ceil(5004 / PIECE_STEPS)
+
+  it('lets the platform inflate a long link, leaving only its check to the pieces', async () => {
+    const Native = globalThis.DecompressionStream
+    const made: string[] = []
+    vi.stubGlobal(
+      'DecompressionStream',
+      class extends Native {
+        constructor(format: CompressionFormat) {
+          super(format)
+          made.push(format)
+        }
+      },
+    )
+    const { long, ran, ahead } = await readLongLink()
+    expect(made).toEqual(['deflate-raw'])
+    // The JSON read, then the pieces of each client's lines, then the last: no inflating task.
+    expect(ran).toBe(checking + 1)
+    expect(ahead(long)).toEqual(decodeScenario(long))
+  })
+
+  it('inflates it a chunk a task where the platform has no stream', async () => {
+    vi.stubGlobal('DecompressionStream', undefined)
+    const { long, ran, ahead } = await readLongLink()
+    const deflated = fromBase64Url(long)
+    if (typeof deflated === 'string') throw new Error(deflated)
+    expect(ran).toBe(Math.ceil(deflated.length / INFLATE_CHUNK_BYTES) + checking + 1)
+    expect(ahead(long)).toEqual(decodeScenario(long))
+  })
+
+  it('gives a broken link the decoder’s own sentence, inflated by the platform or not', async () => {
+    for (const broken of ['AAAA', encoded.slice(0, 20)]) {
+      history.replaceState(null, '', `/#s=${broken}`)
+      const ahead = await decodedAhead(vi.fn(decodeScenario))
+      expect(ahead(broken)).toEqual(decodeScenario(broken))
+      expect(ahead(broken).ok).toBe(false)
+    }
   })
 
   it('decodes any other link as the decoder does', async () => {
