@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import type { CheckResult } from '../../sim'
 import type { DecisionMark, Spans } from '../../timeline'
 import { assertProperty } from '../../testing/property'
-import { MAX_BADGE_ROWS, packDecisions } from './decisions'
+import { BADGE_HALO_ROOM_PX, MAX_BADGE_ROWS, packDecisions } from './decisions'
+import { layoutDiagram } from './layoutDiagram'
+import { PRESET_IDS } from '../../sim'
+import { presetRun } from '../../testing/presetRuns'
 import { metricsFor } from './geometry'
 
 const m = metricsFor(1200)
@@ -109,5 +112,28 @@ describe('packDecisions', () => {
       }
     }
     expect(items.filter((p) => p.pip).length).toBeGreaterThan(2500)
+  })
+})
+
+describe('badges and the story’s glow', () => {
+  // Highlights.tsx's Focus draws a rect 3 px out from the badge with a 5 px stroke.
+  const GLOW_PX = 3 + 5 / 2
+
+  it('leave room inside the figure for the glow around any badge, at a phone’s width too', () => {
+    for (const id of PRESET_IDS) {
+      const { run, findings } = presetRun(id)
+      for (const widthPx of [320, 390, 960]) {
+        const model = layoutDiagram({ run, findings, widthPx })
+        for (const d of model.decisions) {
+          const where = `${id} at ${widthPx} px, badge ${d.key}`
+          expect(d.cx + d.w / 2 + GLOW_PX, where).toBeLessThanOrEqual(model.widthPx)
+          expect(d.cx - d.w / 2 - GLOW_PX, where).toBeGreaterThanOrEqual(0)
+        }
+      }
+    }
+  })
+
+  it('keeps that room with BADGE_HALO_ROOM_PX', () => {
+    expect(BADGE_HALO_ROOM_PX).toBeGreaterThanOrEqual(Math.ceil(GLOW_PX))
   })
 })

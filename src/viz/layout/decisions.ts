@@ -27,6 +27,12 @@ const PLAIN_OUTCOMES: readonly DecisionMark['outcome'][] = [
   'duplicate',
 ]
 const BADGE_GAP_PX = 3
+/**
+ * Room kept between a badge and the figure's edges for the glow the story draws around the badge
+ * it talks about (viz/Highlights.tsx's Focus: 3 px out and a 5 px stroke, 5.5 px past the badge):
+ * the climax's "41 < 42" badge, pushed to the right edge at a phone's width, had its glow cut off.
+ */
+export const BADGE_HALO_ROOM_PX = 6
 const ICON_PX = 9
 
 export interface PackedDecision {
@@ -113,7 +119,8 @@ function pack(
       widths.set(text, w)
     }
     const x = xOf(ctx, mark.atMs)
-    const cx = round(Math.min(ctx.right - w / 2, Math.max(ctx.left + w / 2, x)))
+    const room = w / 2 + BADGE_HALO_ROOM_PX
+    const cx = round(Math.min(ctx.right - room, Math.max(ctx.left + room, x)))
     const x0 = cx - w / 2
     const x1 = cx + w / 2
     let row = -1
