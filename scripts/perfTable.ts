@@ -341,7 +341,9 @@ export function performanceSection(report: BenchReport): string {
           'the runs it made, so the same click after Undo only redraws, and that figure is in the ' +
           "results' detail), and the first click in a freshly loaded page, which also waits for " +
           'the JavaScript engine to compile the code that the click runs for the first time and ' +
-          'for the browser to create the elements it draws for the first time.',
+          'for the browser to create the elements it draws for the first time (the lab page lays ' +
+          'a long run out again in its idle time, src/viz/warmUp.ts, so the layout is warm by then; ' +
+          'the benchmark opens a tab, moves the cursor and waits 0.5 s before it clicks).',
       ]
     : []
   return [
