@@ -60,9 +60,9 @@ export const MEASURED: Record<PresetId, Record<ControlsMode, EmbedHeight>> = {
     full: { anyPx: 920, anyAtPx: 360, widePx: 733, wideAtPx: 640 },
   },
   'unfenced-side-effect': {
-    none: { anyPx: 632, anyAtPx: 360, widePx: 581, wideAtPx: 721 },
-    minimal: { anyPx: 729, anyAtPx: 360, widePx: 642, wideAtPx: 721 },
-    full: { anyPx: 993, anyAtPx: 360, widePx: 828, wideAtPx: 640 },
+    none: { anyPx: 652, anyAtPx: 360, widePx: 581, wideAtPx: 721 },
+    minimal: { anyPx: 749, anyAtPx: 360, widePx: 642, wideAtPx: 721 },
+    full: { anyPx: 1013, anyAtPx: 360, widePx: 828, wideAtPx: 640 },
   },
   'release-not-owner': {
     none: { anyPx: 627, anyAtPx: 360, widePx: 575, wideAtPx: 721 },
