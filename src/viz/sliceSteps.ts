@@ -44,6 +44,24 @@ export function idleTask(task: () => void, minIdleMs = 0): () => void {
 }
 
 /**
+ * Runs `task` in the first idle time after `afterMs` (after 50 ms more where idle callbacks are
+ * not supported); returns the function that cancels it.
+ */
+export function idleAfter(afterMs: number, task: () => void): () => void {
+  let cancelIdle = () => {}
+  const timer = setTimeout(
+    () => {
+      cancelIdle = idleTask(task)
+    },
+    afterMs + (typeof requestIdleCallback === 'function' ? 0 : 50),
+  )
+  return () => {
+    clearTimeout(timer)
+    cancelIdle()
+  }
+}
+
+/**
  * Starts running `steps` (the first slice after the current task) and calls `done` with the
  * result. Returns the function that stops it; `done` is then never called.
  */

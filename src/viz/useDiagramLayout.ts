@@ -19,7 +19,7 @@ import { eventsBetween, nextFollowViews } from '../timeline'
 import type { AlignRun, DangerWindowInput, DiagramModel, LayoutInput, TimeMode } from './layout'
 import { layoutDiagram } from './layout'
 import { layoutAndBulk } from './bulkOf'
-import { idleTask, sliceSteps } from './sliceSteps'
+import { idleAfter, idleTask, sliceSteps } from './sliceSteps'
 import { WarmUpContext } from './warmUpContext'
 
 export interface DiagramLayoutInput {
@@ -149,7 +149,7 @@ export function useDiagramLayout(input: DiagramLayoutInput, view: TimeView | nul
       const v = ahead.shift()
       if (v === undefined) return
       const drawAhead = keyOf(v) === onwardKey
-      cancel = whenIdle(afterMs, () =>
+      cancel = idleAfter(afterMs, () =>
         prepare(
           v,
           () => {
@@ -197,21 +197,3 @@ const SETTLE_MS = 120
  * while the story plays, what is left of a frame after it is drawn.
  */
 const AHEAD_SLICES = { sliceMs: 4, schedule: idleTask }
-
-/**
- * Runs `task` in the first idle time after `afterMs` (after 50 ms more where idle callbacks are
- * not supported); returns the function that cancels it.
- */
-function whenIdle(afterMs: number, task: () => void): () => void {
-  let cancelIdle = () => {}
-  const timer = setTimeout(
-    () => {
-      cancelIdle = idleTask(task)
-    },
-    afterMs + (typeof requestIdleCallback === 'function' ? 0 : 50),
-  )
-  return () => {
-    clearTimeout(timer)
-    cancelIdle()
-  }
-}

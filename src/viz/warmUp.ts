@@ -13,7 +13,7 @@
 import { layoutAndBulk } from './bulkOf'
 import type { LayoutInput, Steps } from './layout'
 import type { Schedule } from './sliceSteps'
-import { idleTask, sliceSteps } from './sliceSteps'
+import { idleAfter, idleTask, sliceSteps } from './sliceSteps'
 
 /** A layout of fewer events is quick even cold (a preset's first edit: about 50 ms in all). */
 export const WARM_FROM_EVENTS = 1000
@@ -83,14 +83,7 @@ export const warmUpLayout: WarmUp = createWarmUp<LayoutInput>({
   eventsOf: (input) => input.run.events.length,
   fromEvents: WARM_FROM_EVENTS,
   times: WARM_LAYOUTS,
-  start: (task) => {
-    let cancelIdle = () => {}
-    const timer = setTimeout(() => (cancelIdle = idleTask(task)), SETTLE_MS)
-    return () => {
-      clearTimeout(timer)
-      cancelIdle()
-    }
-  },
+  start: (task) => idleAfter(SETTLE_MS, task),
   schedule: idleTask,
   sliceMs: 4,
 })
