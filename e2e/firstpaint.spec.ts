@@ -93,3 +93,61 @@ test('a link to another scenario never shows the default one as its own', async 
   }
   await context.close()
 })
+
+/**
+ * Counts reads of a diagram frame's width from the page's first script on (ui/firstWidth.ts: the
+ * takeover draws the diagram at the static frame's width, reading no layout from the new page).
+ */
+function countFrameWidthReads(): void {
+  const w = window as unknown as { flFrameWidthReads: number }
+  w.flFrameWidthReads = 0
+  const own = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')
+  const getter: unknown = own === undefined ? undefined : Reflect.get(own, 'get')
+  if (own === undefined || typeof getter !== 'function') return
+  const read = (element: Element): number => Reflect.apply(getter, element, []) as number
+  Object.defineProperty(Element.prototype, 'clientWidth', {
+    ...own,
+    get(this: Element) {
+      if (this.classList.contains('fl-diagram-frame')) w.flFrameWidthReads++
+      return read(this)
+    },
+  })
+}
+
+for (const address of ['/', '/embed.html?scenario=gc-pause'] as const) {
+  test(`the app draws ${address}'s diagram at the static frame's width, reading none`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.addInitScript(countFrameWidthReads)
+    await page.goto(address)
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+    await expect(page.locator('svg.fl-marks-layer')).toHaveCount(1)
+    const widths = await page.evaluate(() => {
+      const frame = document.querySelector('.fl-diagram-frame')
+      const svg = document.querySelector('svg.fl-marks-layer')
+      return {
+        frame: frame === null ? -1 : Math.floor(frame.getBoundingClientRect().width),
+        svg: Number(svg?.getAttribute('width') ?? -1),
+      }
+    })
+    expect(widths.svg).toBe(widths.frame)
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { flFrameWidthReads: number }).flFrameWidthReads,
+      ),
+    ).toBe(0)
+    // Another scenario's page has no static diagram to take the width from: it measures its frame.
+    await page.goto(
+      address === '/' ? '/?scenario=delayed-write' : '/embed.html?scenario=delayed-write',
+    )
+    await expect(page.locator('svg.fl-marks-layer')).toHaveCount(1)
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { flFrameWidthReads: number }).flFrameWidthReads,
+      ),
+    ).toBeGreaterThan(0)
+    await context.close()
+  })
+}

@@ -75,15 +75,18 @@ const budgets: Budget[] = [
     // raised; the lab page and embed.html each 3.1 kB lighter); 107.7 since it reads a link
     // deflated in the zlib wrapper and names a scenario or step that is not an object as one
     // (+0.1 kB; 107,673 when raised); 107.8 since its diagram asks the page for a warm-up of the
-    // layout's code, which only the lab page gives (+22 bytes; 107,721 when raised). The element is
+    // layout's code, which only the lab page gives (+22 bytes; 107,721 when raised); 107.9 since its
+    // diagram starts from the static page's width where a page gives one (ui/firstWidth.ts: the lab
+    // page and embed.html) and its scrubber reads no layout in its first render (+74 bytes;
+    // 107,795 when raised). The element is
     // one classic script, so it carries every preset and every panel: splitting the preset
     // catalogue and the panels out of it is the fix, not done yet.
-    name: 'custom element (fencing-lab.js, one file) ≤ 107.8 kB gzipped',
+    name: 'custom element (fencing-lab.js, one file) ≤ 107.9 kB gzipped',
     check: () => {
       const size = firstLoadGzipBytes('src/embed/element.tsx', 'manifest.element.json')
       if (size === null) return null
       return {
-        ok: size.bytes <= 107.8 * KB && size.files.length === 1,
+        ok: size.bytes <= 107.9 * KB && size.files.length === 1,
         detail: `${(size.bytes / KB).toFixed(1)} kB gzipped (${size.files.join(', ')})`,
       }
     },

@@ -14,8 +14,15 @@ import { readEmbedParams } from './options'
 import { followHostTheme } from './hostTheme'
 import { startResizeReporting } from './resize'
 import { nextTimerTask } from '../ui/whenIdle'
+import { FirstWidthContext, firstWidthOf } from '../ui/firstWidth'
 
 async function start(container: HTMLElement): Promise<void> {
+  // The default embed's static diagram width, for the app's first render (ui/firstWidth.ts):
+  // read before anything here changes the page.
+  const firstWidth = firstWidthOf(
+    container,
+    document.documentElement.classList.contains('fl-default'),
+  )
   const options = readEmbedParams(location.search, location.hash)
   // The host's theme (its dark-mode toggle) wins over the parameter from now on; heard before
   // anything loads, so a host that posts on the frame's load event is not missed.
@@ -48,11 +55,13 @@ async function start(container: HTMLElement): Promise<void> {
   container.replaceChildren()
   createRoot(container).render(
     <LabProvider store={opened}>
-      <EmbedLab
-        controls={options.controls}
-        autoplay={options.autoplay}
-        labHref={labHrefFor(opened, options, new URL('./', location.href).href)}
-      />
+      <FirstWidthContext.Provider value={firstWidth}>
+        <EmbedLab
+          controls={options.controls}
+          autoplay={options.autoplay}
+          labHref={labHrefFor(opened, options, new URL('./', location.href).href)}
+        />
+      </FirstWidthContext.Provider>
     </LabProvider>,
   )
   startResizeReporting(window, options.id)

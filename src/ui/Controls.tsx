@@ -141,7 +141,9 @@ export function IconButton({
  */
 export function Scrubber() {
   const store = useLabStore()
-  const [trackRef, trackPx] = useElementWidth<HTMLInputElement>()
+  // Its width draws nothing at once (the step while playing): from the next frame's layout, not
+  // by laying the page out in its first render.
+  const [trackRef, trackPx] = useElementWidth<HTMLInputElement>(0)
   const clockRef = useRef<HTMLSpanElement>(null)
   const startMs = useLab((s) => cursorBoundsOf(s).startMs)
   const endMs = useLab((s) => cursorBoundsOf(s).endMs)

@@ -20,6 +20,7 @@ import type { TimeMode } from '../viz/layout'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { useElementWidth } from './hooks'
 import { useMarkDrawn } from './drawnSignal'
+import { useFirstWidth } from './firstWidth'
 import { useWheelZoom } from './useWheelZoom'
 import { ZoomFit } from './ZoomFit'
 
@@ -196,7 +197,8 @@ const DiagramView = memo(function DiagramView({
   /** Draw the open system scenario's danger windows (the lab's own run only). */
   dangerWindows?: boolean
 }) {
-  const [ref, widthPx] = useElementWidth<HTMLDivElement>()
+  // Where the page's static first screen had this diagram, its width then (firstWidth.ts).
+  const [ref, widthPx] = useElementWidth<HTMLDivElement>(useFirstWidth())
   // The cursor reaches the diagram's playhead through a feed, not a render: playing re-renders
   // the playhead, the veil and the pill, never this view nor the diagram's marks.
   const store = useLabStore()

@@ -9,6 +9,7 @@ import type { LabStoreState } from '../store'
 import { testRoots } from '../testing/reactRoots'
 import { Scrubber } from './Controls'
 import { scrubberStepMs } from './scrubberStep'
+import { installFakeResizeObserver } from '../testing/resizeObserver'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -17,6 +18,7 @@ const roots = testRoots()
 afterEach(() => {
   roots.unmountAll()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 function mount(trackPx: number, store = createLabStore({ preset: 'gc-pause' })) {
@@ -104,5 +106,19 @@ describe('Scrubber', () => {
     const fresh = mount(400, view.store)
     expect(view.face()).toEqual(fresh.face())
     expect(view.input.max).toBe(fresh.input.max)
+  })
+
+  it('learns its track’s width from the frame after it is drawn, reading no layout itself', () => {
+    const observers = installFakeResizeObserver()
+    const { store, input, set } = mount(400)
+    const read = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+    expect(read).not.toHaveBeenCalled()
+    const { startMs, endMs } = cursorBoundsOf(store.getState())
+    const step = scrubberStepMs(endMs - startMs, 400)
+    // Unmeasured, it shows the exact cursor even while playing.
+    set({ playMode: 'time', playing: true, cursorMs: 3 * step + 17 })
+    expect(input.value).toBe(String(3 * step + 17))
+    act(() => observers.report(input, 400))
+    expect(input.value).toBe(String(3 * step + 10))
   })
 })

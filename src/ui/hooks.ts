@@ -6,22 +6,33 @@ import type { RefObject } from 'react'
  * The content width of an element in whole px, kept current with a ResizeObserver (0 until
  * measured). Measured in a layout effect: what is drawn for the width is in the first frame the
  * browser paints, not one frame later (the page's first screen is replaced by the app in place).
+ *
+ * `startPx`: start from this width instead, read nowhere. A read in the layout effect lays the new
+ * page out there and then (the browser lays it out again for the frame), and the element's first
+ * render has nothing drawn for the width, so whatever is drawn for it makes a second render. For a
+ * width already known (the static page's frame the diagram replaces: ui/firstWidth.ts), or one
+ * that draws nothing at once (0: the scrubber's step while playing). The ResizeObserver's reports,
+ * after the next frame's layout, correct it. Without ResizeObserver it is read.
  */
-export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+export function useElementWidth<T extends HTMLElement>(
+  startPx?: number,
+): [RefObject<T | null>, number] {
   const ref = useRef<T | null>(null)
-  const [width, setWidth] = useState(0)
+  const [width, setWidth] = useState(startPx ?? 0)
+  const observed = typeof ResizeObserver !== 'undefined'
+  const readNow = startPx === undefined || !observed
   useLayoutEffect(() => {
     const element = ref.current
     if (element === null) return
-    setWidth(Math.floor(element.clientWidth))
-    if (typeof ResizeObserver === 'undefined') return
+    if (readNow) setWidth(Math.floor(element.clientWidth))
+    if (!observed) return
     const observer = new ResizeObserver((entries) => {
       const entry = entries[0]
       if (entry !== undefined) setWidth(Math.floor(entry.contentRect.width))
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
+  }, [readNow, observed])
   return [ref, width]
 }
 
