@@ -108,13 +108,19 @@ function countFrameWidthReads(): void {
   Object.defineProperty(Element.prototype, 'clientWidth', {
     ...own,
     get(this: Element) {
-      if (this.classList.contains('fl-diagram-frame')) w.flFrameWidthReads++
+      if (this.matches('.fl-diagram-frame, .fl-tour-diagram')) w.flFrameWidthReads++
       return read(this)
     },
   })
 }
 
-for (const address of ['/', '/embed.html?scenario=gc-pause'] as const) {
+const ELSEWHERE = {
+  '/': '/?scenario=delayed-write',
+  '/embed.html?scenario=gc-pause': '/embed.html?scenario=delayed-write',
+  '/tour.html': '/tour.html?theme=dark',
+} as const
+
+for (const address of ['/', '/embed.html?scenario=gc-pause', '/tour.html'] as const) {
   test(`the app draws ${address}'s diagram at the static frame's width, reading none`, async ({
     browser,
   }) => {
@@ -125,7 +131,7 @@ for (const address of ['/', '/embed.html?scenario=gc-pause'] as const) {
     await expect(page.locator('[data-prerendered]')).toHaveCount(0)
     await expect(page.locator('svg.fl-marks-layer')).toHaveCount(1)
     const widths = await page.evaluate(() => {
-      const frame = document.querySelector('.fl-diagram-frame')
+      const frame = document.querySelector('.fl-diagram-frame, .fl-tour-diagram')
       const svg = document.querySelector('svg.fl-marks-layer')
       return {
         frame: frame === null ? -1 : Math.floor(frame.getBoundingClientRect().width),
@@ -139,9 +145,7 @@ for (const address of ['/', '/embed.html?scenario=gc-pause'] as const) {
       ),
     ).toBe(0)
     // Another scenario's page has no static diagram to take the width from: it measures its frame.
-    await page.goto(
-      address === '/' ? '/?scenario=delayed-write' : '/embed.html?scenario=delayed-write',
-    )
+    await page.goto(ELSEWHERE[address])
     await expect(page.locator('svg.fl-marks-layer')).toHaveCount(1)
     expect(
       await page.evaluate(

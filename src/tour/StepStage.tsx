@@ -10,6 +10,7 @@ import { describeEvent, formatMs } from '../sim'
 import type { LabRun } from '../store/derive'
 import { TONE_GLYPHS } from '../ui/eventTone'
 import { useElementWidth } from '../ui/hooks'
+import { useFirstWidth } from '../ui/firstWidth'
 import type { Future } from '../viz'
 import { SpaceTimeDiagram } from '../viz/SpaceTimeDiagram'
 import { MomentState } from './MomentState'
@@ -156,7 +157,8 @@ function Diagram({
   cursorMs: number
   future: Future
 }) {
-  const [ref, widthPx] = useElementWidth<HTMLDivElement>()
+  // Where the page's static first screen had this diagram, its width then (ui/firstWidth.ts).
+  const [ref, widthPx] = useElementWidth<HTMLDivElement>(useFirstWidth())
   const idPrefix = `fltour${useId().replace(/[^A-Za-z0-9_-]/g, '')}`
   return (
     <div className="fl-tour-figure">
